@@ -1,0 +1,83 @@
+/**
+ * `-m statistic`: kube-proxy's load balancing. In random mode the kernel draws a 31-bit random
+ * number and matches when it is below `probability × 2^31` rounded; that rounding is why
+ * iptables-save prints 1/3 as 0.33333333349. We keep the kernel's integer threshold so the
+ * simulator's exact probabilities are the kernel's, not the decimal the user typed.
+ */
+import { bang, defineMatch } from '../types.ts';
+import { parseUint } from '../values.ts';
+
+export const STATISTIC_SCALE = 0x80000000;
+
+export type StatisticData =
+  | { mode: 'random'; threshold: number; negated: boolean }
+  | { mode: 'nth'; every: number; packet: number; negated: boolean };
+
+/** The probability the kernel applies, as iptables prints it (11 decimals). */
+export function formatProbability(threshold: number): string {
+  return (threshold / STATISTIC_SCALE).toFixed(11);
+}
+
+export function probabilityThreshold(p: number): number {
+  return Math.round(STATISTIC_SCALE * p);
+}
+
+export const statistic = defineMatch<StatisticData>({
+  name: 'statistic',
+  options: [
+    { name: 'mode', args: 1 },
+    { name: 'probability', args: 1, negatable: true },
+    { name: 'every', args: 1, negatable: true },
+    { name: 'packet', args: 1 },
+  ],
+  parse(options, ctx) {
+    let mode = '';
+    let threshold = 0;
+    let every = 0;
+    let packet = 0;
+    let negated = false;
+    for (const o of options) {
+      const arg = o.args[0] ?? '';
+      if (o.name === 'mode') {
+        if (arg !== 'random' && arg !== 'nth') ctx.report('bad-value', `statistic mode must be random or nth, not "${arg}"`, o.span);
+        mode = arg;
+      } else if (o.name === 'probability') {
+        const p = Number(arg);
+        if (arg === '' || !Number.isFinite(p) || p < 0 || p > 1)
+          ctx.report('bad-value', `probability must be a number from 0 to 1, not "${arg}"`, o.span);
+        else threshold = probabilityThreshold(p);
+        negated ||= o.negated;
+      } else if (o.name === 'every') {
+        const v = parseUint(arg, 0xffffffff);
+        if (v === undefined || v === 0) ctx.report('bad-value', `--every must be a positive number, not "${arg}"`, o.span);
+        else every = v;
+        negated ||= o.negated;
+      } else if (o.name === 'packet') {
+        const v = parseUint(arg, 0xffffffff);
+        if (v === undefined) ctx.report('bad-value', `--packet must be a number, not "${arg}"`, o.span);
+        else packet = v;
+      }
+    }
+    if (mode === 'nth') return { mode: 'nth', every, packet, negated };
+    return { mode: 'random', threshold, negated };
+  },
+  save(d) {
+    if (d.mode === 'random') return ['--mode', 'random', ...bang(d.negated), '--probability', formatProbability(d.threshold)];
+    return ['--mode', 'nth', ...bang(d.negated), '--every', String(d.every), '--packet', String(d.packet)];
+  },
+  list(d) {
+    if (d.mode === 'random') return `statistic mode random${d.negated ? ' !' : ''} probability ${formatProbability(d.threshold)}`;
+    return `statistic mode nth${d.negated ? ' !' : ''} every ${d.every}${d.packet ? ` packet ${d.packet}` : ''}`;
+  },
+  explain(d, lang) {
+    if (d.mode === 'random') {
+      const pct = ((d.threshold / STATISTIC_SCALE) * 100).toFixed(2);
+      return lang === 'ko'
+        ? `무작위: ${d.negated ? '100% - ' : ''}${pct}% 확률로 일치`
+        : `random: matches with probability ${d.negated ? '100% − ' : ''}${pct}%`;
+    }
+    return lang === 'ko'
+      ? `${d.every}개마다 ${d.packet}번째 패킷${d.negated ? ' 제외' : ''}`
+      : `${d.negated ? 'all but ' : ''}packet ${d.packet} of every ${d.every}`;
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * The contract every match and target module fulfils. A module parses the options that follow
+ * `-m NAME` (or `-j NAME`) into its own plain-data form, prints that form back as iptables-save
+ * and `iptables -L -n` show it, and explains it in one plain line. Evaluation (does a packet
+ * match?) is added by the simulator and kept apart from the text handling here.
+ */
+import type { Diagnostic, DiagnosticCode, SourceSpan } from '../rules/diagnostics.ts';
+import type { Family } from '../rules/model.ts';
+
+export type Lang = 'en' | 'ko';
+
+export interface OptionSpec {
+  /** canonical long name without the dashes, e.g. `dport` */
+  name: string;
+  /** other spellings iptables accepts, without dashes (`destination-port`, `dports`) */
+  aliases?: readonly string[];
+  /** how many words follow the option (0 for a flag) */
+  args: 0 | 1 | 2;
+  /** whether `! --opt` is allowed */
+  negatable?: boolean;
+}
+
+/** One option as written in a rule, before the module gives it meaning. */
+export interface ParsedOption {
+  /** the canonical name from the module's OptionSpec */
+  name: string;
+  negated: boolean;
+  args: string[];
+  span: SourceSpan;
+}
+
+export interface ModuleContext {
+  family: Family;
+  /** the rule's `-p` protocol, lower-case, if any */
+  protocol: string | undefined;
+  /** the table the rule is in (targets such as DNAT are valid only in some tables) */
+  table: string;
+  chain: string;
+  /** reports a problem at an option's position; the module still returns its best data */
+  report(code: DiagnosticCode, message: string, at: SourceSpan, severity?: Diagnostic['severity']): void;
+}
+
+interface ModuleBase<D> {
+  name: string;
+  options: readonly OptionSpec[];
+  /** turns the written options into the module's data, reporting bad values through ctx */
+  parse(options: readonly ParsedOption[], ctx: ModuleContext): D;
+  /** the words after `-m NAME` / `-j NAME` as iptables-save prints them (already quoted) */
+  save(data: D): string[];
+  /** the text `iptables -L -n` shows for this module in the trailing column */
+  list(data: D): string;
+  /** one plain line for the UI */
+  explain(data: D, lang: Lang): string;
+}
+
+export interface MatchModule<D = unknown> extends ModuleBase<D> {
+  kind: 'match';
+}
+
+export interface TargetModule<D = unknown> extends ModuleBase<D> {
+  kind: 'target';
+  /**
+   * 'terminal' ends the walk of the table at this hook (ACCEPT-like or DROP-like);
+   * 'continue' goes on with the next rule (MARK, LOG, …).
+   */
+  flow: 'terminal' | 'continue';
+  /** tables the kernel allows the target in; undefined means any */
+  tables?: readonly string[];
+}
+
+export type AnyModule = MatchModule | TargetModule;
+
+/** Erases a module's data type so modules of different data fit in one registry list. */
+export function defineMatch<D>(m: Omit<MatchModule<D>, 'kind'>): MatchModule {
+  return { kind: 'match', ...m } as unknown as MatchModule;
+}
+
+export function defineTarget<D>(m: Omit<TargetModule<D>, 'kind'>): TargetModule {
+  return { kind: 'target', ...m } as unknown as TargetModule;
+}
+
+/** `! ` before a negated option's words, as iptables-save prints it. */
+export function bang(negated: boolean): string[] {
+  return negated ? ['!'] : [];
+}

@@ -1,0 +1,150 @@
+/**
+ * IPv4 and IPv6 addresses and prefixes as iptables reads and prints them: `-s 10.0.0.5` is
+ * stored as `10.0.0.5/32`, `10.1.2.3/8` is masked to `10.0.0.0/8`, and a dotted netmask becomes a
+ * prefix length when it is contiguous.
+ */
+import type { Cidr, Family } from './model.ts';
+
+export function parseIPv4(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  let v = 0;
+  for (const p of parts) {
+    if (p.length === 0 || p.length > 3 || !/^[0-9]+$/.test(p)) return undefined;
+    const n = Number(p);
+    if (n > 255) return undefined;
+    v = v * 256 + n;
+  }
+  return v;
+}
+
+export function formatIPv4(v: number): string {
+  return `${(v >>> 24) & 255}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+}
+
+/** IPv6 as eight 16-bit groups. */
+export function parseIPv6(text: string): number[] | undefined {
+  if (!/^[0-9a-fA-F:.]+$/.test(text)) return undefined;
+  let head = text;
+  let tailV4: number[] = [];
+  const lastColon = text.lastIndexOf(':');
+  if (text.includes('.')) {
+    const v4 = parseIPv4(text.slice(lastColon + 1));
+    if (v4 === undefined) return undefined;
+    tailV4 = [(v4 >>> 16) & 0xffff, v4 & 0xffff];
+    head = text.slice(0, lastColon + 1);
+    if (head.endsWith(':') && !head.endsWith('::')) head = head.slice(0, -1);
+  }
+  const dbl = head.indexOf('::');
+  if (dbl !== head.lastIndexOf('::')) return undefined;
+  const toGroups = (s: string): number[] | undefined => {
+    if (s === '') return [];
+    const out: number[] = [];
+    for (const g of s.split(':')) {
+      if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return undefined;
+      out.push(parseInt(g, 16));
+    }
+    return out;
+  };
+  let groups: number[];
+  if (dbl >= 0) {
+    const a = toGroups(head.slice(0, dbl));
+    const b = toGroups(head.slice(dbl + 2));
+    if (!a || !b) return undefined;
+    const fill = 8 - a.length - b.length - tailV4.length;
+    if (fill < 1) return undefined;
+    groups = [...a, ...new Array<number>(fill).fill(0), ...b, ...tailV4];
+  } else {
+    const a = toGroups(head);
+    if (!a) return undefined;
+    groups = [...a, ...tailV4];
+  }
+  return groups.length === 8 ? groups : undefined;
+}
+
+/** RFC 5952 text, as inet_ntop writes it. */
+export function formatIPv6(groups: readonly number[]): string {
+  let bestStart = -1;
+  let bestLen = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen && j - i >= 2) {
+      bestStart = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hexes = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hexes.join(':');
+  return `${hexes.slice(0, bestStart).join(':')}::${hexes.slice(bestStart + bestLen).join(':')}`;
+}
+
+function maskIPv4(v: number, prefix: number): number {
+  return prefix === 0 ? 0 : (v & (0xffffffff << (32 - prefix))) >>> 0;
+}
+
+function prefixOfMaskIPv4(mask: number): number | undefined {
+  let p = 0;
+  while (p < 32 && (mask & (0x80000000 >>> p)) !== 0) p++;
+  return maskIPv4(0xffffffff, p) === mask >>> 0 ? p : undefined;
+}
+
+/** Parses `ADDR`, `ADDR/LEN` or `ADDR/MASK`; undefined when it is not an address of `family`. */
+export function parseCidr(text: string, family: Family): Cidr | undefined {
+  const slash = text.indexOf('/');
+  const addrText = slash < 0 ? text : text.slice(0, slash);
+  const maskText = slash < 0 ? undefined : text.slice(slash + 1);
+  if (family === 'ipv4') {
+    const a = parseIPv4(addrText);
+    if (a === undefined) return undefined;
+    if (maskText === undefined) return { family, address: formatIPv4(a), prefix: 32 };
+    if (/^[0-9]{1,2}$/.test(maskText)) {
+      const prefix = Number(maskText);
+      if (prefix > 32) return undefined;
+      return { family, address: formatIPv4(maskIPv4(a, prefix)), prefix };
+    }
+    const m = parseIPv4(maskText);
+    if (m === undefined) return undefined;
+    const prefix = prefixOfMaskIPv4(m);
+    if (prefix !== undefined) return { family, address: formatIPv4(maskIPv4(a, prefix)), prefix };
+    return { family, address: formatIPv4((a & m) >>> 0), prefix: 32, mask: formatIPv4(m) };
+  }
+  const g = parseIPv6(addrText);
+  if (!g) return undefined;
+  let prefix = 128;
+  if (maskText !== undefined) {
+    if (!/^[0-9]{1,3}$/.test(maskText)) return undefined;
+    prefix = Number(maskText);
+    if (prefix > 128) return undefined;
+  }
+  const masked = g.map((v, i) => {
+    const bits = Math.max(0, Math.min(16, prefix - i * 16));
+    return bits === 0 ? 0 : v & ((0xffff << (16 - bits)) & 0xffff);
+  });
+  return { family, address: formatIPv6(masked), prefix };
+}
+
+export function formatCidr(c: Cidr): string {
+  return `${c.address}/${c.mask ?? c.prefix}`;
+}
+
+/** The `-L -n` form: a host address without its /32, `0.0.0.0/0` for anywhere. */
+export function formatCidrList(c: Cidr): string {
+  const full = c.family === 'ipv4' ? 32 : 128;
+  return c.prefix === full && !c.mask ? c.address : formatCidr(c);
+}
+
+export function ipv4InCidr(addr: number, c: Cidr): boolean {
+  const net = parseIPv4(c.address);
+  if (net === undefined) return false;
+  if (c.mask) {
+    const m = parseIPv4(c.mask) ?? 0;
+    return ((addr & m) >>> 0) === net;
+  }
+  return maskIPv4(addr, c.prefix) === net;
+}

@@ -1,0 +1,106 @@
+/**
+ * Collects tables, chains and rules while a parser reads its format, and settles ids, indexes
+ * and the checks that need the whole ruleset (missing chains, loops) at the end. Shared by the
+ * iptables-save, -S and -L parsers.
+ */
+import type { Diagnostic, DiagnosticCode, Severity, SourceSpan } from './diagnostics.ts';
+import { isBuiltinChain, isTableName, type Chain, type DumpFormat, type Family, type Rule, type Ruleset, type Table } from './model.ts';
+import { validateRuleset } from './validate.ts';
+
+export class RulesetBuilder {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly tables: Table[] = [];
+  private readonly chainIndex = new Map<Table, Map<string, Chain>>();
+  private table: Table | undefined;
+
+  constructor(
+    readonly family: Family,
+    readonly format: DumpFormat,
+  ) {}
+
+  report(code: DiagnosticCode, message: string, at: SourceSpan, severity: Severity = 'error'): void {
+    this.diagnostics.push({ code, severity, message, ...at });
+  }
+
+  get currentTable(): Table | undefined {
+    return this.table;
+  }
+
+  /** Starts (or, when it was seen before, resumes) a table. */
+  startTable(name: string, span: SourceSpan): Table {
+    if (!isTableName(name)) this.report('unknown-table', `unknown table "${name}" (expected raw, mangle, nat, filter or security)`, span);
+    let t = this.tables.find((x) => x.name === name);
+    if (!t) {
+      t = { name, chains: [], span };
+      this.tables.push(t);
+      this.chainIndex.set(t, new Map());
+    }
+    this.table = t;
+    return t;
+  }
+
+  endTable(): void {
+    this.table = undefined;
+  }
+
+  chain(name: string): Chain | undefined {
+    return this.table ? this.chainIndex.get(this.table)?.get(name) : undefined;
+  }
+
+  declareChain(name: string, span: SourceSpan, policy: Chain['policy'], counters?: Chain['counters']): Chain | undefined {
+    const t = this.table;
+    if (!t) return undefined;
+    const index = this.chainIndex.get(t)!;
+    const existing = index.get(name);
+    if (existing) {
+      if (existing.builtin && policy) {
+        existing.policy = policy;
+        if (counters) existing.counters = counters;
+        return existing;
+      }
+      this.report('duplicate-chain', `chain ${name} is declared twice in table ${t.name}`, span);
+      return existing;
+    }
+    const builtin = isBuiltinChain(t.name, name);
+    const chain: Chain = { name, builtin, policy: builtin ? (policy ?? 'ACCEPT') : null, rules: [], span };
+    if (counters) chain.counters = counters;
+    index.set(name, chain);
+    t.chains.push(chain);
+    return chain;
+  }
+
+  /** Adds a rule to a chain, declaring the chain (with an error) when it was never declared. */
+  addRule(chainName: string, rule: Omit<Rule, 'id' | 'index' | 'table' | 'chain'>, chainSpan: SourceSpan, position?: number): void {
+    const t = this.table;
+    if (!t) return;
+    let chain = this.chain(chainName);
+    if (!chain) {
+      // builtin chains of a known table exist even when the text never declared them
+      if (!isBuiltinChain(t.name, chainName))
+        this.report('unknown-chain', `chain ${chainName} was not declared in table ${t.name}`, chainSpan);
+      chain = this.declareChain(chainName, rule.span, null)!;
+    }
+    const full = rule as Rule;
+    full.table = t.name;
+    full.chain = chainName;
+    if (position === undefined || position > chain.rules.length) chain.rules.push(full);
+    else chain.rules.splice(Math.max(0, position - 1), 0, full);
+  }
+
+  finish(): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
+    for (const t of this.tables) {
+      // built-in chains are listed first, in iptables' own order, as iptables-save prints them
+      for (const c of t.chains) {
+        for (let i = 0; i < c.rules.length; i++) {
+          const r = c.rules[i]!;
+          r.index = i + 1;
+          r.id = `${t.name}/${c.name}/${i + 1}`;
+        }
+      }
+    }
+    const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
+    validateRuleset(ruleset, this.diagnostics);
+    this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { ruleset, diagnostics: this.diagnostics };
+  }
+}

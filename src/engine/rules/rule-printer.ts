@@ -1,0 +1,55 @@
+/**
+ * Prints one rule in iptables' canonical order: -s, -d, -i, -o, -p, -f, then the matches in the
+ * order they were given, then the target. This is the text iptables-save and iptables -S print
+ * for a rule, and the `ruleText` a trace shows.
+ */
+import { formatCidr } from './address.ts';
+import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
+import { registry } from '../modules/registry.ts';
+
+function neg<T>(out: string[], flag: string, v: Negatable<T> | undefined, show: (x: T) => string): void {
+  if (!v) return;
+  if (v.negated) out.push('!');
+  out.push(flag, show(v.value));
+}
+
+export function coreWords(core: RuleCore): string[] {
+  const out: string[] = [];
+  neg(out, '-s', core.source, formatCidr);
+  neg(out, '-d', core.destination, formatCidr);
+  neg(out, '-i', core.inInterface, String);
+  neg(out, '-o', core.outInterface, String);
+  neg(out, '-p', core.protocol, String);
+  if (core.fragment) out.push(...(core.fragment.negated ? ['!', '-f'] : ['-f']));
+  return out;
+}
+
+export function matchWords(m: Match): string[] {
+  if (m.unknown) return ['-m', m.module, ...(m.data as { raw: string[] }).raw];
+  const mod = registry.matches.get(m.module);
+  return mod ? ['-m', m.module, ...mod.save(m.data)] : ['-m', m.module];
+}
+
+export function targetWords(t: Target): string[] {
+  const flag = t.kind === 'goto' ? '-g' : '-j';
+  if (t.kind === 'extension' && !t.unknown) {
+    const mod = registry.targets.get(t.name);
+    if (mod) return [flag, t.name, ...mod.save(t.data)];
+  }
+  const raw = (t.data as { raw?: string[] } | null)?.raw ?? [];
+  return [flag, t.name, ...raw];
+}
+
+/** The rule's words after `-A CHAIN`. */
+export function ruleBodyWords(rule: Pick<Rule, 'core' | 'matches' | 'target'>): string[] {
+  const out = coreWords(rule.core);
+  for (const m of rule.matches) out.push(...matchWords(m));
+  if (rule.target) out.push(...targetWords(rule.target));
+  return out;
+}
+
+/** `-A CHAIN …` exactly as iptables-save prints the rule (without counters). */
+export function ruleText(rule: Pick<Rule, 'chain' | 'core' | 'matches' | 'target'>): string {
+  const body = ruleBodyWords(rule);
+  return body.length ? `-A ${rule.chain} ${body.join(' ')}` : `-A ${rule.chain}`;
+}

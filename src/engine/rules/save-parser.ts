@@ -1,0 +1,139 @@
+/**
+ * The iptables-save format, as iptables-legacy-save, iptables-nft-save and ip6tables-save write
+ * it (and as iptables-restore reads it): `*table`, `:CHAIN POLICY [p:b]`, `[p:b] -A CHAIN …`
+ * rules, `COMMIT`, `#` comments.
+ */
+import { RulesetBuilder } from './builder.ts';
+import { isBuiltinChain, type Counters, type Family, type ParseResult } from './model.ts';
+import { parseRuleBody, spanOf } from './rule-parser.ts';
+import { tokenize, type Token } from './tokenize.ts';
+import { forEachLine } from './lines.ts';
+
+const COUNTERS = /^\[(\d+):(\d+)\]$/;
+
+export function parseCounters(text: string): Counters | undefined {
+  const m = COUNTERS.exec(text);
+  return m ? { packets: Number(m[1]), bytes: Number(m[2]) } : undefined;
+}
+
+export function parseSave(text: string, family: Family): ParseResult {
+  const b = new RulesetBuilder(family, 'save');
+  let tableLine = 0;
+  let lastLine = 0;
+
+  forEachLine(text, (raw, line) => {
+    lastLine = line;
+    const first = raw.charCodeAt(0);
+    if (raw.length === 0 || first === 35 /* # */) return;
+    const { tokens, unterminatedQuote } = tokenize(raw);
+    if (tokens.length === 0) return;
+    if (unterminatedQuote !== undefined)
+      b.report('unterminated-quote', 'a quote is opened here and never closed', { line, column: unterminatedQuote + 1, endLine: line, endColumn: raw.length + 1 });
+    const head = tokens[0]!;
+    const word = head.text;
+
+    if (word.startsWith('*')) {
+      if (b.currentTable) b.report('missing-commit', `table ${b.currentTable.name} (line ${tableLine}) has no COMMIT before the next table`, spanOf(line, head));
+      tableLine = line;
+      b.startTable(word.slice(1), spanOf(line, head));
+      if (tokens.length > 1) b.report('syntax', `unexpected "${tokens[1]!.text}" after the table name`, spanOf(line, tokens[1]!));
+      return;
+    }
+    if (word === 'COMMIT') {
+      if (!b.currentTable) b.report('commit-outside-table', 'COMMIT without a *table line before it', spanOf(line, head));
+      b.endTable();
+      return;
+    }
+    if (!b.currentTable) {
+      b.report('syntax', `"${word}" outside a table: the dump must start a table with a *table line (e.g. *filter)`, spanOf(line, head));
+      return;
+    }
+    if (word.startsWith(':')) {
+      parseChainLine(b, tokens, line);
+      return;
+    }
+    let at = 0;
+    let counters: Counters | undefined;
+    if (word.startsWith('[')) {
+      counters = parseCounters(word);
+      if (!counters) b.report('bad-counters', `"${word}" is not a counter pair [packets:bytes]`, spanOf(line, head));
+      at = 1;
+    }
+    const cmd = tokens[at];
+    if (!cmd) return;
+    if (cmd.text === '-N' || cmd.text === '--new-chain') {
+      const name = tokens[at + 1];
+      if (!name) b.report('missing-argument', '-N needs a chain name', spanOf(line, cmd));
+      else b.declareChain(name.text, spanOf(line, name), null);
+      return;
+    }
+    if (cmd.text === '-A' || cmd.text === '--append' || cmd.text === '-I' || cmd.text === '--insert') {
+      addRuleLine(b, raw, tokens, at, line, counters);
+      return;
+    }
+    b.report('syntax', `unexpected "${cmd.text}": expected -A, :CHAIN, COMMIT or a comment`, spanOf(line, cmd));
+  });
+  if (b.currentTable) {
+    const at = { line: Math.max(lastLine, 1), column: 1, endLine: Math.max(lastLine, 1), endColumn: 1 };
+    b.report('missing-commit', `table ${b.currentTable.name} (line ${tableLine}) ends without COMMIT: iptables-restore would not load it`, at);
+  }
+  return b.finish();
+}
+
+function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: number): void {
+  const head = tokens[0]!;
+  const name = head.text.slice(1);
+  const span = spanOf(line, head);
+  if (name === '') {
+    b.report('syntax', 'a chain line needs a name after ":"', span);
+    return;
+  }
+  const policyTok = tokens[1];
+  const policyText = policyTok?.text ?? '-';
+  let counters: Counters | undefined;
+  if (tokens[2]) {
+    counters = parseCounters(tokens[2].text);
+    if (!counters) b.report('bad-counters', `"${tokens[2].text}" is not a counter pair [packets:bytes]`, spanOf(line, tokens[2]));
+  }
+  const table = b.currentTable!.name;
+  const builtinHere = isBuiltinChain(table, name);
+  if (builtinHere) {
+    if (policyText !== 'ACCEPT' && policyText !== 'DROP')
+      b.report('bad-policy', `built-in chain ${name} needs a policy of ACCEPT or DROP, not "${policyText}"`, spanOf(line, policyTok ?? head));
+    b.declareChain(name, span, policyText === 'DROP' ? 'DROP' : 'ACCEPT', counters);
+  } else {
+    if (policyText !== '-')
+      b.report('bad-policy', `user chain ${name} cannot have a policy ("${policyText}"); write "-"`, spanOf(line, policyTok ?? head));
+    b.declareChain(name, span, null, counters);
+  }
+}
+
+function addRuleLine(b: RulesetBuilder, raw: string, tokens: readonly Token[], at: number, line: number, counters: Counters | undefined): void {
+  const cmd = tokens[at]!;
+  const chainTok = tokens[at + 1];
+  if (!chainTok) {
+    b.report('missing-argument', `${cmd.text} needs a chain name`, spanOf(line, cmd));
+    return;
+  }
+  let start = at + 2;
+  let position: number | undefined;
+  if (cmd.text === '-I' || cmd.text === '--insert') {
+    position = 1;
+    const n = tokens[start];
+    if (n && /^[0-9]+$/.test(n.text)) {
+      position = Number(n.text);
+      start++;
+    }
+  }
+  const table = b.currentTable!.name;
+  const body = parseRuleBody({ tokens, start, line, family: b.family, table, chain: chainTok.text, diagnostics: b.diagnostics });
+  const rule = {
+    core: body.core,
+    matches: body.matches,
+    target: body.target,
+    span: { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 },
+    source: raw,
+    ...(counters || body.counters ? { counters: (counters ?? body.counters)! } : {}),
+  };
+  b.addRule(chainTok.text, rule, spanOf(line, chainTok), position);
+}

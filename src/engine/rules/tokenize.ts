@@ -1,0 +1,88 @@
+/**
+ * Splits one line of iptables text into words the way iptables-restore does: blanks separate
+ * words, double quotes group them, and inside quotes a backslash escapes the next character.
+ * Columns are 0-based offsets into the line; the parser turns them into 1-based columns.
+ */
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  quoted: boolean;
+}
+
+export interface TokenizeResult {
+  tokens: Token[];
+  /** offset of an opening quote that was never closed */
+  unterminatedQuote?: number;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const BACKSLASH = 92;
+
+export function tokenize(line: string): TokenizeResult {
+  const tokens: Token[] = [];
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    let c = line.charCodeAt(i);
+    while (c === SPACE || c === TAB || c === 13) {
+      i++;
+      if (i >= n) return { tokens };
+      c = line.charCodeAt(i);
+    }
+    const start = i;
+    // Fast path: a plain word with no quote or backslash.
+    while (i < n) {
+      c = line.charCodeAt(i);
+      if (c === SPACE || c === TAB || c === DQUOTE || c === SQUOTE || c === BACKSLASH || c === 13) break;
+      i++;
+    }
+    if (i >= n || c === SPACE || c === TAB || c === 13) {
+      tokens.push({ text: line.slice(start, i), start, end: i, quoted: false });
+      continue;
+    }
+    // Slow path: the word has quotes or escapes.
+    let text = line.slice(start, i);
+    let quote = 0;
+    let quoteStart = -1;
+    let quoted = false;
+    while (i < n) {
+      c = line.charCodeAt(i);
+      if (quote === 0 && (c === SPACE || c === TAB || c === 13)) break;
+      if (c === BACKSLASH && quote !== SQUOTE && i + 1 < n) {
+        text += line[i + 1];
+        i += 2;
+        continue;
+      }
+      if ((c === DQUOTE || c === SQUOTE) && (quote === 0 || quote === c)) {
+        if (quote === 0) {
+          quote = c;
+          quoteStart = i;
+          quoted = true;
+        } else quote = 0;
+        i++;
+        continue;
+      }
+      text += line[i];
+      i++;
+    }
+    tokens.push({ text, start, end: i, quoted });
+    if (quote !== 0) return { tokens, unterminatedQuote: quoteStart };
+  }
+  return { tokens };
+}
+
+const NO_QUOTE = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Quotes a word as iptables-save does (libxtables' xtables_save_string): words made only of
+ * letters, digits, `_` and `-` stand bare; anything else is double-quoted with `"`, `\` and `'`
+ * escaped by a backslash.
+ */
+export function quoteWord(value: string): string {
+  if (NO_QUOTE.test(value)) return value;
+  return `"${value.replace(/["\\']/g, (m) => `\\${m}`)}"`;
+}

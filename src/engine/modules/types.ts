@@ -36,6 +36,8 @@ export interface ModuleContext {
   /** the table the rule is in (targets such as DNAT are valid only in some tables) */
   table: string;
   chain: string;
+  /** where `-m NAME` / `-j NAME` stands: for problems no single option can be blamed for */
+  span?: SourceSpan;
   /** reports a problem at an option's position; the module still returns its best data */
   report(code: DiagnosticCode, message: string, at: SourceSpan, severity?: Diagnostic['severity']): void;
 }
@@ -66,6 +68,11 @@ export interface TargetModule<D = unknown> extends ModuleBase<D> {
   flow: 'terminal' | 'continue';
   /** tables the kernel allows the target in; undefined means any */
   tables?: readonly string[];
+  /**
+   * built-in chains (hooks) the kernel allows the target in; undefined means any. A user chain is
+   * not checked: that depends on the chains that jump to it.
+   */
+  chains?: readonly string[];
 }
 
 export type AnyModule = MatchModule | TargetModule;

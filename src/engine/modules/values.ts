@@ -4,15 +4,17 @@
  */
 import { SERVICE_PORTS } from './services.ts';
 
+/** Reads a number as iptables does (strtoul base 0): `0x1f` hex, `017` octal, else decimal. */
 export function parseUint(text: string, max: number): number | undefined {
-  if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text)) return undefined;
-  const v = text.startsWith('0x') || text.startsWith('0X') ? parseInt(text.slice(2), 16) : parseInt(text, 10);
+  if (!/^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/.test(text)) return undefined;
+  const v = /^0[xX]/.test(text) ? parseInt(text.slice(2), 16) : text.startsWith('0') ? parseInt(text, 8) : parseInt(text, 10);
   return Number.isFinite(v) && v >= 0 && v <= max ? v : undefined;
 }
 
 export function parsePort(text: string): number | undefined {
   if (text === '') return undefined;
-  const named = SERVICE_PORTS[text];
+  // own keys only: `constructor` or `toString` are not service names
+  const named = Object.hasOwn(SERVICE_PORTS, text) ? SERVICE_PORTS[text] : undefined;
   if (named !== undefined) return named;
   if (!/^[0-9]+$/.test(text)) return undefined;
   const v = Number(text);

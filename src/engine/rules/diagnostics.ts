@@ -25,6 +25,7 @@ export type DiagnosticCode =
   | 'builtin-jump' // jumping to a built-in chain is not allowed
   | 'unterminated-quote'
   | 'lossy-format' // iptables -L cannot express everything; kept as text
+  | 'assumed-table' // -S / -L text does not name its table; which one was assumed
   | 'target-not-allowed';
 
 export interface SourcePosition {

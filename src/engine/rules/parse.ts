@@ -2,18 +2,28 @@
 import { detectFamily, detectFormat } from './detect.ts';
 import type { DumpFormat, Family, ParseResult } from './model.ts';
 import { parseSave } from './save-parser.ts';
+import { parseS } from './s-parser.ts';
+import { parseList } from './list-parser.ts';
 
 export interface ParseOptions {
   format?: DumpFormat;
   family?: Family;
+  /**
+   * the table `iptables -S` / `-L` output came from: that text never names it. Without this, a
+   * heading line (`# iptables -t nat -S`) or the chains and targets shown decide.
+   */
+  table?: string;
 }
 
 export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult {
   const format = opts.format ?? detectFormat(text);
   const family = opts.family ?? detectFamily(text);
+  const hint = opts.table === undefined ? {} : { table: opts.table };
   switch (format) {
-    case 'save':
-      return parseSave(text, family);
+    case 'S':
+      return parseS(text, family, hint);
+    case 'L':
+      return parseList(text, family, hint);
     default:
       return parseSave(text, family);
   }

@@ -8,6 +8,7 @@ import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
 import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import type { Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
+import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
@@ -57,8 +58,18 @@ const CORE_OPTIONS: ReadonlyMap<string, CoreKey> = new Map<string, CoreKey>([
   ['--set-counters', 'counters'],
 ]);
 
-/** Protocols whose match iptables loads by itself when one of its options is used after `-p`. */
-const IMPLICIT_PROTOCOL_MATCHES = new Set(['tcp', 'udp', 'icmp', 'sctp', 'icmp6', 'udplite']);
+/**
+ * Protocols whose match iptables loads by itself when one of its options is used after `-p`,
+ * and that match's name (ip6tables loads icmp6 for ipv6-icmp).
+ */
+const IMPLICIT_PROTOCOL_MATCHES: ReadonlyMap<string, string> = new Map([
+  ['tcp', 'tcp'],
+  ['udp', 'udp'],
+  ['icmp', 'icmp'],
+  ['sctp', 'sctp'],
+  ['ipv6-icmp', 'icmp6'],
+  ['udplite', 'udplite'],
+]);
 
 interface OpenModule {
   module: AnyModule | undefined;
@@ -106,12 +117,15 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
   };
 
   const close = (m: OpenModule) => {
+    ctx.span = m.span;
     if (m.isTarget) {
       const data = m.module ? m.module.parse(m.options, ctx) : m.raw.length ? { raw: m.raw } : null;
       target = { name: m.name, kind: m.targetKind ?? 'extension', data, span: m.span };
       if (!m.module && m.targetKind === 'extension') target.unknown = true;
       if (m.module && m.module.kind === 'target' && m.module.tables && !m.module.tables.includes(input.table))
         report('target-not-allowed', `${m.name} is only valid in the ${m.module.tables.join(', ')} table, not ${input.table}`, m.span);
+      else if (m.module && m.module.kind === 'target' && m.module.chains && isBuiltinChain(input.table, input.chain) && !m.module.chains.includes(input.chain))
+        report('target-not-allowed', `${m.name} is only valid in the ${m.module.chains.join(', ')} chains (and user chains called from them), not ${input.chain}`, m.span);
       return;
     }
     const match: Match = {
@@ -187,7 +201,7 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
           if (!cidr) {
             const several = value.includes(',') ? ' (iptables would add one rule per address; write them as separate rules)' : '';
             report('bad-address', `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`, spanOf(line, v.value));
-          } else core[coreKey] = { value: cidr, negated };
+          } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
           break;
         }
         case 'inInterface':
@@ -206,7 +220,8 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
         }
         case 'match': {
           if (negated) report('syntax', '"!" cannot negate a whole match module', span);
-          if (current && !current.isTarget) close(current);
+          // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
+          if (current) close(current);
           current = openMatch(value, span);
           break;
         }
@@ -242,12 +257,13 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
             if (spec) owner = m;
           }
         }
-        if (!spec && ctx.protocol && IMPLICIT_PROTOCOL_MATCHES.has(ctx.protocol) && !open.some((m) => m.name === ctx.protocol)) {
-          const implicit = registry.matches.get(ctx.protocol);
+        const implicitName = ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
+        if (!spec && implicitName && !open.some((m) => m.name === implicitName)) {
+          const implicit = registry.matches.get(implicitName);
           const s = implicit ? findOption(implicit, name) : undefined;
           if (implicit && s) {
             if (current) close(current);
-            current = openMatch(ctx.protocol, spanOf(line, tok));
+            current = openMatch(implicitName, spanOf(line, tok));
             owner = current;
             spec = s;
           }

@@ -6,6 +6,7 @@
 import { formatCidr } from './address.ts';
 import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { registry } from '../modules/registry.ts';
+import { quoteWord } from './tokenize.ts';
 
 function neg<T>(out: string[], flag: string, v: Negatable<T> | undefined, show: (x: T) => string): void {
   if (!v) return;
@@ -24,8 +25,16 @@ export function coreWords(core: RuleCore): string[] {
   return out;
 }
 
+/**
+ * A word of a module the registry does not know, printed so that it reads back the same: quoted
+ * only when blanks or quotes inside would split or change it (`--set-class 1:2` stays bare).
+ */
+function rawWord(w: string): string {
+  return w === '' || /[\s"'\\]/.test(w) ? quoteWord(w) : w;
+}
+
 export function matchWords(m: Match): string[] {
-  if (m.unknown) return ['-m', m.module, ...(m.data as { raw: string[] }).raw];
+  if (m.unknown) return ['-m', m.module, ...(m.data as { raw: string[] }).raw.map(rawWord)];
   const mod = registry.matches.get(m.module);
   return mod ? ['-m', m.module, ...mod.save(m.data)] : ['-m', m.module];
 }
@@ -37,7 +46,7 @@ export function targetWords(t: Target): string[] {
     if (mod) return [flag, t.name, ...mod.save(t.data)];
   }
   const raw = (t.data as { raw?: string[] } | null)?.raw ?? [];
-  return [flag, t.name, ...raw];
+  return [flag, t.name, ...raw.map(rawWord)];
 }
 
 /** The rule's words after `-A CHAIN`. */

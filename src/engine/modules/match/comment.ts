@@ -2,25 +2,52 @@
 import { quoteWord } from '../../rules/tokenize.ts';
 import { defineMatch } from '../types.ts';
 import { utf8Length } from '../values.ts';
+import { reportRepeated, requireOneOf } from './checks.ts';
 
 export interface CommentData {
   comment: string;
+}
+
+export const COMMENT_MAX = 255;
+
+/** The longest start of `s` that fits in `max` bytes of UTF-8 (a character is never split). */
+function truncateUtf8(s: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of s) {
+    bytes += utf8Length(ch);
+    if (bytes > max) break;
+    end += ch.length;
+  }
+  return s.slice(0, end);
 }
 
 export const comment = defineMatch<CommentData>({
   name: 'comment',
   options: [{ name: 'comment', args: 1 }],
   parse(options, ctx) {
+    reportRepeated('comment', options, ctx);
+    requireOneOf('comment', options, ['comment'], ctx);
     let text = '';
-    for (const o of options) text = o.args[0] ?? '';
-    // the kernel keeps 255 bytes plus the terminating NUL
-    if (utf8Length(text) > 255) {
-      const at = options[options.length - 1];
-      if (at) ctx.report('bad-value', 'a comment may be at most 255 bytes long', at.span);
+    for (const o of options) {
+      text = o.args[0] ?? '';
+      // the kernel keeps 255 bytes plus the terminating NUL; iptables cuts the rest silently
+      if (utf8Length(text) > COMMENT_MAX) {
+        text = truncateUtf8(text, COMMENT_MAX);
+        ctx.report(
+          'bad-value',
+          `a comment keeps only its first ${COMMENT_MAX} bytes: iptables cuts it to "${text}"`,
+          o.span,
+          'warning',
+        );
+      }
     }
     return { comment: text };
   },
   save: (d) => ['--comment', quoteWord(d.comment)],
   list: (d) => `/* ${d.comment} */`,
-  explain: (d, lang) => (lang === 'ko' ? `주석 "${d.comment}" (패킷에는 영향 없음)` : `comment "${d.comment}" (no effect on packets)`),
+  explain: (d, lang) =>
+    lang === 'ko'
+      ? `주석 "${d.comment}" (패킷에는 영향 없음)`
+      : `comment "${d.comment}" (no effect on packets)`,
 });

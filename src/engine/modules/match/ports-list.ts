@@ -1,9 +1,39 @@
 import type { Negatable } from '../../rules/model.ts';
-import type { PortRange } from '../values.ts';
+import type { Lang } from '../types.ts';
+import { formatPortRange, parsePort, type PortRange } from '../values.ts';
 
 /** The `-L -n` form of a port match: `dpt:80`, `dpts:1024:65535`, `dpt:!80`. */
 export function portRangeList(prefix: 'spt' | 'dpt', r: Negatable<PortRange>): string {
   const single = r.value.from === r.value.to;
   const body = single ? String(r.value.from) : `${r.value.from}:${r.value.to}`;
   return `${prefix}${single ? '' : 's'}:${r.negated ? '!' : ''}${body}`;
+}
+
+/**
+ * `80`, `1024:65535`, `:1024`, `1024:` without reordering: udp and conntrack keep `5:1` as
+ * written (it then matches nothing), while tcp rejects it, so the caller decides.
+ */
+export function parsePortRangeAsWritten(text: string): PortRange | undefined {
+  const colon = text.indexOf(':');
+  if (colon < 0) {
+    const p = parsePort(text);
+    return p === undefined ? undefined : { from: p, to: p };
+  }
+  const a = text.slice(0, colon);
+  const b = text.slice(colon + 1);
+  const from = a === '' ? 0 : parsePort(a);
+  const to = b === '' ? 65535 : parsePort(b);
+  return from === undefined || to === undefined ? undefined : { from, to };
+}
+
+export function isFullPortRange(r: PortRange): boolean {
+  return r.from === 0 && r.to === 65535;
+}
+
+/** `destination port 53`, `출발지 포트 1024-65535 제외`: shared by the port matches' explanations. */
+export function explainPort(kind: 'sport' | 'dport', r: Negatable<PortRange>, lang: Lang): string {
+  const range = formatPortRange(r.value, '-');
+  if (lang === 'ko')
+    return `${kind === 'sport' ? '출발지' : '목적지'} 포트 ${r.negated ? `${range} 제외` : range}`;
+  return `${kind === 'sport' ? 'source' : 'destination'} port ${r.negated ? 'not ' : ''}${range}`;
 }

@@ -6,6 +6,7 @@
  */
 import { bang, defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
+import { reportRepeated, requireOneOf } from './checks.ts';
 
 export const STATISTIC_SCALE = 0x80000000;
 
@@ -17,6 +18,9 @@ export type StatisticData =
 export function formatProbability(threshold: number): string {
   return (threshold / STATISTIC_SCALE).toFixed(11);
 }
+
+/** What C's strtod reads whole: decimal with an optional exponent, or a hex integer. */
+const FLOAT = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$|^0[xX][0-9a-fA-F]+$/;
 
 export function probabilityThreshold(p: number): number {
   return Math.round(STATISTIC_SCALE * p);
@@ -31,6 +35,8 @@ export const statistic = defineMatch<StatisticData>({
     { name: 'packet', args: 1 },
   ],
   parse(options, ctx) {
+    reportRepeated('statistic', options, ctx);
+    requireOneOf('statistic', options, ['mode'], ctx);
     let mode = '';
     let threshold = 0;
     let every = 0;
@@ -39,42 +45,84 @@ export const statistic = defineMatch<StatisticData>({
     for (const o of options) {
       const arg = o.args[0] ?? '';
       if (o.name === 'mode') {
-        if (arg !== 'random' && arg !== 'nth') ctx.report('bad-value', `statistic mode must be random or nth, not "${arg}"`, o.span);
+        if (arg !== 'random' && arg !== 'nth')
+          ctx.report('bad-value', `statistic mode must be random or nth, not "${arg}"`, o.span);
         mode = arg;
       } else if (o.name === 'probability') {
         const p = Number(arg);
-        if (arg === '' || !Number.isFinite(p) || p < 0 || p > 1)
+        if (!FLOAT.test(arg) || p < 0 || p > 1)
           ctx.report('bad-value', `probability must be a number from 0 to 1, not "${arg}"`, o.span);
         else threshold = probabilityThreshold(p);
         negated ||= o.negated;
       } else if (o.name === 'every') {
         const v = parseUint(arg, 0xffffffff);
-        if (v === undefined || v === 0) ctx.report('bad-value', `--every must be a positive number, not "${arg}"`, o.span);
+        if (v === undefined || v === 0)
+          ctx.report('bad-value', `--every must be a positive number, not "${arg}"`, o.span);
         else every = v;
         negated ||= o.negated;
       } else if (o.name === 'packet') {
         const v = parseUint(arg, 0xffffffff);
-        if (v === undefined) ctx.report('bad-value', `--packet must be a number, not "${arg}"`, o.span);
+        if (v === undefined)
+          ctx.report('bad-value', `--packet must be a number, not "${arg}"`, o.span);
         else packet = v;
       }
     }
-    if (mode === 'nth') return { mode: 'nth', every, packet, negated };
+    // which options each mode needs, as iptables checks them once all are read
+    const given = (name: string) => options.some((o) => o.name === name);
+    const misplaced = (names: string[], why: string) => {
+      for (const o of options)
+        if (names.includes(o.name)) ctx.report('syntax', `--${o.name} ${why}`, o.span);
+    };
+    if (mode === 'nth') {
+      if (!given('every') || !given('packet'))
+        requireOneOf('statistic', [], [given('every') ? 'packet' : 'every'], ctx);
+      misplaced(['probability'], 'belongs to --mode random, not nth');
+      const at = options.find((o) => o.name === 'packet');
+      if (at && every > 0 && packet >= every)
+        ctx.report('bad-value', `--packet must be below --every (0 to ${every - 1})`, at.span);
+      return { mode: 'nth', every, packet, negated };
+    }
+    if (mode === 'random') {
+      if (!given('probability')) requireOneOf('statistic', [], ['probability'], ctx);
+      misplaced(['every', 'packet'], 'belongs to --mode nth, not random');
+    }
     return { mode: 'random', threshold, negated };
   },
   save(d) {
-    if (d.mode === 'random') return ['--mode', 'random', ...bang(d.negated), '--probability', formatProbability(d.threshold)];
-    return ['--mode', 'nth', ...bang(d.negated), '--every', String(d.every), '--packet', String(d.packet)];
+    if (d.mode === 'random')
+      return [
+        '--mode',
+        'random',
+        ...bang(d.negated),
+        '--probability',
+        formatProbability(d.threshold),
+      ];
+    return [
+      '--mode',
+      'nth',
+      ...bang(d.negated),
+      '--every',
+      String(d.every),
+      '--packet',
+      String(d.packet),
+    ];
   },
   list(d) {
-    if (d.mode === 'random') return `statistic mode random${d.negated ? ' !' : ''} probability ${formatProbability(d.threshold)}`;
+    if (d.mode === 'random')
+      return `statistic mode random${d.negated ? ' !' : ''} probability ${formatProbability(d.threshold)}`;
     return `statistic mode nth${d.negated ? ' !' : ''} every ${d.every}${d.packet ? ` packet ${d.packet}` : ''}`;
   },
   explain(d, lang) {
     if (d.mode === 'random') {
-      const pct = ((d.threshold / STATISTIC_SCALE) * 100).toFixed(2);
+      const pct = (t: number) => `${((t / STATISTIC_SCALE) * 100).toFixed(2)}%`;
+      if (!d.negated)
+        return lang === 'ko'
+          ? `무작위: ${pct(d.threshold)} 확률로 일치`
+          : `random: matches with probability ${pct(d.threshold)}`;
+      const rest = pct(STATISTIC_SCALE - d.threshold);
       return lang === 'ko'
-        ? `무작위: ${d.negated ? '100% - ' : ''}${pct}% 확률로 일치`
-        : `random: matches with probability ${d.negated ? '100% − ' : ''}${pct}%`;
+        ? `무작위: ${rest} 확률로 일치 (${pct(d.threshold)}의 반대)`
+        : `random: matches with probability ${rest} (the complement of ${pct(d.threshold)})`;
     }
     return lang === 'ko'
       ? `${d.every}개마다 ${d.packet}번째 패킷${d.negated ? ' 제외' : ''}`

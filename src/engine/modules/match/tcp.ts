@@ -1,8 +1,14 @@
 /** `-m tcp`: ports, TCP flags and options of a TCP segment. */
 import type { Negatable } from '../../rules/model.ts';
-import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import { formatPortRange, parsePortRange, parseUint, type PortRange } from '../values.ts';
-import { portRangeList } from './ports-list.ts';
+import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
+import { formatPortRange, parseUint, type PortRange } from '../values.ts';
+import { reportExclusive, reportRepeated, requireProtocol } from './checks.ts';
+import {
+  explainPort,
+  isFullPortRange,
+  parsePortRangeAsWritten,
+  portRangeList,
+} from './ports-list.ts';
 
 export interface TcpFlags {
   /** the flags examined, as a bit mask (FIN=1 SYN=2 RST=4 PSH=8 ACK=16 URG=32) */
@@ -46,14 +52,62 @@ export function formatTcpFlagList(v: number): string {
   return names.length ? names.join(',') : 'NONE';
 }
 
-/** Shared by tcp, udp and sctp: one negatable port or range. */
-export function parsePortOption(o: ParsedOption, ctx: ModuleContext): Negatable<PortRange> | undefined {
-  const r = parsePortRange(o.args[0] ?? '');
+/**
+ * Shared by tcp, udp and sctp: one negatable port or range. tcp refuses a range written backwards
+ * (`2000:1000`); udp keeps it as written, and it then matches nothing.
+ */
+export function parsePortOption(
+  o: ParsedOption,
+  ctx: ModuleContext,
+  backwards: 'reject' | 'keep' = 'reject',
+): Negatable<PortRange> | undefined {
+  const text = o.args[0] ?? '';
+  const r = parsePortRangeAsWritten(text);
   if (!r) {
-    ctx.report('bad-port', `"${o.args[0] ?? ''}" is not a port or port range (expected 0-65535 or FROM:TO)`, o.span);
+    ctx.report(
+      'bad-port',
+      `"${text}" is not a port or port range (expected 0-65535 or FROM:TO)`,
+      o.span,
+    );
+    return undefined;
+  }
+  if (r.from > r.to && backwards === 'reject') {
+    ctx.report(
+      'bad-port',
+      `port range "${text}" runs backwards: write the smaller port first`,
+      o.span,
+    );
     return undefined;
   }
   return { value: r, negated: o.negated };
+}
+
+/** `--dport 0:65535` asks nothing, and iptables forgets it; negated, it still shows in -L. */
+export function keepPortOption(
+  p: Negatable<PortRange> | undefined,
+): Negatable<PortRange> | undefined {
+  return p && (p.negated || !isFullPortRange(p.value)) ? p : undefined;
+}
+
+/** iptables-save leaves out a full range even when negated (iptables-nft drops the whole match). */
+export function savePortOption(flag: string, p: Negatable<PortRange> | undefined): string[] {
+  return p && !isFullPortRange(p.value) ? [...bang(p.negated), flag, formatPortRange(p.value)] : [];
+}
+
+function explainFlags(f: Negatable<TcpFlags>, lang: Lang): string {
+  const examined = formatTcpFlagList(f.value.mask);
+  const set = f.value.comp & f.value.mask;
+  let text: string;
+  if (lang === 'ko')
+    text = set
+      ? `TCP 플래그 ${examined} 중 ${formatTcpFlagList(set)}만 켜짐`
+      : `TCP 플래그 ${examined} 모두 꺼짐`;
+  else
+    text = set
+      ? `TCP flags: of ${examined} only ${formatTcpFlagList(set)} set`
+      : `TCP flags: none of ${examined} set`;
+  if (!f.negated) return text;
+  return lang === 'ko' ? `${text} 아님` : `not (${text})`;
 }
 
 export const tcp = defineMatch<TcpData>({
@@ -67,15 +121,18 @@ export const tcp = defineMatch<TcpData>({
   ],
   parse(options, ctx) {
     const data: TcpData = {};
+    requireProtocol('tcp', ['tcp'], ctx);
+    reportRepeated('tcp', options, ctx);
+    reportExclusive('tcp', options, ['syn', 'tcp-flags'], ctx);
     for (const o of options) {
       switch (o.name) {
         case 'sport': {
-          const p = parsePortOption(o, ctx);
+          const p = keepPortOption(parsePortOption(o, ctx));
           if (p) data.sport = p;
           break;
         }
         case 'dport': {
-          const p = parsePortOption(o, ctx);
+          const p = keepPortOption(parsePortOption(o, ctx));
           if (p) data.dport = p;
           break;
         }
@@ -87,7 +144,11 @@ export const tcp = defineMatch<TcpData>({
           const mask = parseTcpFlagList(o.args[0] ?? '');
           const comp = parseTcpFlagList(o.args[1] ?? '');
           if (mask === undefined || comp === undefined) {
-            ctx.report('bad-value', `bad TCP flags "${o.args.join(' ')}" (expected e.g. SYN,ACK SYN)`, o.span);
+            ctx.report(
+              'bad-value',
+              `bad TCP flags "${o.args.join(' ')}" (expected flag lists such as SYN,ACK SYN; flags are FIN SYN RST PSH ACK URG ALL NONE)`,
+              o.span,
+            );
           } else data.flags = { value: { mask, comp }, negated: o.negated };
           break;
         }
@@ -102,9 +163,7 @@ export const tcp = defineMatch<TcpData>({
     return data;
   },
   save(d) {
-    const out: string[] = [];
-    if (d.sport) out.push(...bang(d.sport.negated), '--sport', formatPortRange(d.sport.value));
-    if (d.dport) out.push(...bang(d.dport.negated), '--dport', formatPortRange(d.dport.value));
+    const out = [...savePortOption('--sport', d.sport), ...savePortOption('--dport', d.dport)];
     if (d.option) out.push(...bang(d.option.negated), '--tcp-option', String(d.option.value));
     if (d.flags)
       out.push(
@@ -121,22 +180,28 @@ export const tcp = defineMatch<TcpData>({
     if (d.dport) parts.push(portRangeList('dpt', d.dport));
     if (d.option) parts.push(`option=${d.option.negated ? '!' : ''}${d.option.value}`);
     if (d.flags) {
-      const hex2 = (v: number) => `0x${v.toString(16).padStart(2, '0')}`;
-      parts.push(`flags:${d.flags.negated ? '!' : ''}${hex2(d.flags.value.mask)}/${hex2(d.flags.value.comp)}`);
+      // printf's %02X: upper-case hex digits
+      const hex2 = (v: number) => `0x${v.toString(16).toUpperCase().padStart(2, '0')}`;
+      parts.push(
+        `flags:${d.flags.negated ? '!' : ''}${hex2(d.flags.value.mask)}/${hex2(d.flags.value.comp)}`,
+      );
     }
     return parts.join(' ');
   },
   explain(d, lang) {
     const parts: string[] = [];
-    const range = (r: Negatable<PortRange>) => `${r.negated ? (lang === 'ko' ? '제외 ' : 'not ') : ''}${formatPortRange(r.value, '-')}`;
-    if (d.dport) parts.push(lang === 'ko' ? `목적지 포트 ${range(d.dport)}` : `destination port ${range(d.dport)}`);
-    if (d.sport) parts.push(lang === 'ko' ? `출발지 포트 ${range(d.sport)}` : `source port ${range(d.sport)}`);
-    if (d.flags) {
-      const f = `${formatTcpFlagList(d.flags.value.mask)} → ${formatTcpFlagList(d.flags.value.comp)}`;
-      parts.push(lang === 'ko' ? `TCP 플래그 ${f}${d.flags.negated ? ' 아님' : ''}` : `TCP flags ${d.flags.negated ? 'not ' : ''}${f}`);
+    if (d.dport) parts.push(explainPort('dport', d.dport, lang));
+    if (d.sport) parts.push(explainPort('sport', d.sport, lang));
+    if (d.flags) parts.push(explainFlags(d.flags, lang));
+    if (d.option) {
+      const { value, negated } = d.option;
+      parts.push(
+        lang === 'ko'
+          ? `TCP 옵션 ${value} ${negated ? '없음' : '있음'}`
+          : `TCP option ${value} ${negated ? 'absent' : 'present'}`,
+      );
     }
-    if (d.option) parts.push(lang === 'ko' ? `TCP 옵션 ${d.option.value}` : `TCP option ${d.option.value}`);
-    const head = lang === 'ko' ? 'TCP' : 'TCP';
-    return parts.length ? `${head}: ${parts.join(', ')}` : head;
+    if (!parts.length) return lang === 'ko' ? 'TCP 세그먼트' : 'any TCP segment';
+    return `TCP: ${parts.join(', ')}`;
   },
 });

@@ -1,6 +1,10 @@
-/** `-j DNAT --to-destination ADDR[:PORT]`: rewrites the destination of a new connection (nat table). */
+/**
+ * `-j DNAT --to-destination ADDR[-ADDR][:PORT[-PORT[/BASE]]]`: rewrites the destination of a
+ * new connection (nat table, PREROUTING and OUTPUT). Ports need a protocol that has them.
+ */
 import { defineTarget } from '../types.ts';
-import { formatNatRange, parseNatRange, type NatRange } from './nat-range.ts';
+import { formatNatRange, natPortsAllowed, parseNatRange, type NatRange } from './nat-range.ts';
+import { reportRepeated, requireOneOf } from './option-checks.ts';
 
 export interface DnatData {
   to: NatRange | null;
@@ -12,18 +16,35 @@ export const dnat = defineTarget<DnatData>({
   name: 'DNAT',
   flow: 'terminal',
   tables: ['nat'],
+  chains: ['PREROUTING', 'OUTPUT'],
   options: [
     { name: 'to-destination', args: 1 },
     { name: 'random', args: 0 },
     { name: 'persistent', args: 0 },
   ],
   parse(options, ctx) {
+    reportRepeated('DNAT', options, ctx);
+    requireOneOf('DNAT', options, ctx, ['to-destination']);
     const data: DnatData = { to: null, random: false, persistent: false };
     for (const o of options) {
       if (o.name === 'to-destination') {
-        const r = parseNatRange(o.args[0] ?? '');
-        if (!r) ctx.report('bad-address', `"${o.args[0] ?? ''}" is not a NAT destination (expected ADDR[-ADDR][:PORT[-PORT]])`, o.span);
-        else data.to = r;
+        const r = parseNatRange(o.args[0] ?? '', ctx.family);
+        if (!r.ok) ctx.report(r.code, `--to-destination: ${r.message}`, o.span);
+        else if (r.value.basePort === 0)
+          ctx.report(
+            'bad-port',
+            '--to-destination: the base port of a shifted range must be 1-65535',
+            o.span,
+          );
+        else {
+          if (r.value.minPort !== undefined && !natPortsAllowed(ctx))
+            ctx.report(
+              'bad-port',
+              'a port in --to-destination needs -p tcp, udp, sctp or dccp',
+              o.span,
+            );
+          data.to = r.value;
+        }
       } else if (o.name === 'random') data.random = true;
       else if (o.name === 'persistent') data.persistent = true;
     }
@@ -45,6 +66,8 @@ export const dnat = defineTarget<DnatData>({
   },
   explain: (d, lang) => {
     const to = d.to ? formatNatRange(d.to) : '?';
-    return lang === 'ko' ? `목적지를 ${to}(으)로 바꿈 (DNAT, 새 연결의 첫 패킷에서)` : `rewrites the destination to ${to} (DNAT, on a connection's first packet)`;
+    return lang === 'ko'
+      ? `목적지를 ${to}(으)로 바꿈 (DNAT, 새 연결의 첫 패킷에서)`
+      : `rewrites the destination to ${to} (DNAT, on a connection's first packet)`;
   },
 });

@@ -1,43 +1,149 @@
-/** The `ADDR[-ADDR][:PORT[-PORT]]` ranges of DNAT and SNAT (`--to-destination`, `--to-source`). */
-import { formatIPv4, parseIPv4 } from '../../rules/address.ts';
-import { parsePort } from '../values.ts';
+/**
+ * The NAT ranges of DNAT, SNAT, MASQUERADE and REDIRECT, read the way iptables' libxt_NAT reads
+ * them: `ADDR[-ADDR][:PORT[-PORT[/BASE]]]` for `--to-destination` / `--to-source` (IPv6 writes
+ * `[ADDR]:PORT`), and `PORT[-PORT]` for `--to-ports`. A port range takes a dash, never a colon;
+ * a service name may stand only as a single port (or as the base of a shifted range).
+ */
+import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../../rules/address.ts';
+import type { Family } from '../../rules/model.ts';
+import type { ModuleContext } from '../types.ts';
+import { parsePort, parseUint } from '../values.ts';
 
 export interface NatRange {
-  /** first and last address, dotted IPv4; absent for a port-only range (`:8080`) */
+  /** first and last address (canonical text); absent for a port-only range (`:8080`) */
   minIp?: string;
   maxIp?: string;
   minPort?: number;
   maxPort?: number;
+  /** DNAT's shifted port map (`1000-2000/3000`): where the first port of the range lands */
+  basePort?: number;
 }
 
-export function parseNatRange(text: string): NatRange | undefined {
-  const colon = text.indexOf(':');
-  const ipPart = colon < 0 ? text : text.slice(0, colon);
-  const portPart = colon < 0 ? undefined : text.slice(colon + 1);
+export interface NatPorts {
+  minPort: number;
+  maxPort: number;
+  basePort?: number;
+}
+
+export type NatResult<T> =
+  { ok: true; value: T } | { ok: false; code: 'bad-address' | 'bad-port'; message: string };
+
+const fail = <T>(code: 'bad-address' | 'bad-port', message: string): NatResult<T> => ({
+  ok: false,
+  code,
+  message,
+});
+
+/** Protocols whose ports NAT can rewrite (iptables: "Need TCP, UDP, SCTP or DCCP"; ICMP's id too). */
+const PORT_PROTOCOLS = new Set(['tcp', 'udp', 'sctp', 'dccp', '33', 'icmp']);
+
+export function natPortsAllowed(ctx: Pick<ModuleContext, 'protocol'>): boolean {
+  return ctx.protocol !== undefined && PORT_PROTOCOLS.has(ctx.protocol);
+}
+
+function singlePort(text: string): number | undefined {
+  return parseUint(text, 65535) ?? (/^[0-9]/.test(text) ? undefined : parsePort(text));
+}
+
+/** `PORT`, `PORT-PORT` or (DNAT) `PORT-PORT/BASE`. */
+export function parseNatPorts(text: string): NatResult<NatPorts> {
+  const bad = (p: string) => fail<NatPorts>('bad-port', `"${p}" is not a port (0-65535)`);
+  const dash = text.indexOf('-');
+  if (dash < 0) {
+    if (text.includes(':'))
+      return fail('bad-port', `"${text}": write a port range with a dash (1000-2000), not a colon`);
+    const p = singlePort(text);
+    return p === undefined ? bad(text) : { ok: true, value: { minPort: p, maxPort: p } };
+  }
+  const a = parseUint(text.slice(0, dash), 65535);
+  if (a === undefined) return bad(text);
+  const rest = text.slice(dash + 1);
+  const slash = rest.indexOf('/');
+  const bText = slash < 0 ? rest : rest.slice(0, slash);
+  const b = parseUint(bText, 65535);
+  if (b === undefined) return bad(bText);
+  if (b < a) return fail('bad-port', `port range ${a}-${b} runs backwards`);
+  if (slash < 0) return { ok: true, value: { minPort: a, maxPort: b } };
+  const baseText = rest.slice(slash + 1);
+  // base 0 is refused by DNAT, but it is what iptables prints for SNAT's lost base
+  const base = singlePort(baseText);
+  if (base === undefined) return fail('bad-port', `"${baseText}" is not a base port (1-65535)`);
+  return { ok: true, value: { minPort: a, maxPort: b, basePort: base } };
+}
+
+function parseAddr(text: string, family: Family): string | undefined {
+  if (family === 'ipv4') {
+    const v = parseIPv4(text);
+    return v === undefined ? undefined : formatIPv4(v);
+  }
+  const g = parseIPv6(text);
+  return g ? formatIPv6(g) : undefined;
+}
+
+/** `ADDR[-ADDR][:PORTS]`, `:PORTS`, and for IPv6 `[ADDR[-ADDR]]:PORTS`. */
+export function parseNatRange(text: string, family: Family = 'ipv4'): NatResult<NatRange> {
+  let addrText = text;
+  let portText: string | undefined;
+  if (text.startsWith('[')) {
+    const close = text.indexOf(']');
+    if (close < 0 || family === 'ipv4')
+      return fail('bad-address', `"${text}" is not a valid address (brackets are for IPv6)`);
+    addrText = text.slice(1, close);
+    const after = text.slice(close + 1);
+    if (after !== '') {
+      if (!after.startsWith(':')) return fail('bad-address', `unexpected "${after}" after "]"`);
+      portText = after.slice(1);
+    }
+  } else {
+    // one colon separates the ports; more than one means an IPv6 address without ports
+    const colon = text.indexOf(':');
+    if (colon >= 0 && !text.includes(':', colon + 1)) {
+      addrText = text.slice(0, colon);
+      portText = text.slice(colon + 1);
+    }
+  }
   const range: NatRange = {};
-  if (ipPart !== '') {
-    const dash = ipPart.indexOf('-');
-    const a = parseIPv4(dash < 0 ? ipPart : ipPart.slice(0, dash));
-    const b = dash < 0 ? a : parseIPv4(ipPart.slice(dash + 1));
-    if (a === undefined || b === undefined || b < a) return undefined;
-    range.minIp = formatIPv4(a);
-    range.maxIp = formatIPv4(b);
+  if (portText !== undefined) {
+    const p = parseNatPorts(portText);
+    if (!p.ok) return p;
+    range.minPort = p.value.minPort;
+    range.maxPort = p.value.maxPort;
+    if (p.value.basePort !== undefined) range.basePort = p.value.basePort;
+    if (addrText === '') return { ok: true, value: range };
   }
-  if (portPart !== undefined) {
-    const dash = portPart.indexOf('-');
-    const p = parsePort(dash < 0 ? portPart : portPart.slice(0, dash));
-    const q = dash < 0 ? p : parsePort(portPart.slice(dash + 1));
-    if (p === undefined || q === undefined || q < p) return undefined;
-    range.minPort = p;
-    range.maxPort = q;
-  }
-  if (range.minIp === undefined && range.minPort === undefined) return undefined;
-  return range;
+  const dash = addrText.indexOf('-');
+  const a = parseAddr(dash < 0 ? addrText : addrText.slice(0, dash), family);
+  const b = dash < 0 ? a : parseAddr(addrText.slice(dash + 1), family);
+  if (a === undefined || b === undefined)
+    return fail(
+      'bad-address',
+      `"${addrText}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or ADDR-ADDR range`,
+    );
+  // iptables takes a backwards address range as written, so we keep it too
+  range.minIp = a;
+  range.maxIp = b;
+  return { ok: true, value: range };
 }
 
+export function formatNatPorts(r: {
+  minPort?: number;
+  maxPort?: number;
+  basePort?: number;
+}): string {
+  if (r.minPort === undefined) return '';
+  let s = String(r.minPort);
+  if (r.maxPort !== undefined && r.maxPort !== r.minPort) s += `-${r.maxPort}`;
+  if (r.basePort !== undefined) s += `/${r.basePort}`;
+  return s;
+}
+
+/** As iptables prints it: the address (range), then `:PORTS`; IPv6 in brackets when ports follow. */
 export function formatNatRange(r: NatRange): string {
   let s = '';
-  if (r.minIp !== undefined) s += r.minIp === r.maxIp || r.maxIp === undefined ? r.minIp : `${r.minIp}-${r.maxIp}`;
-  if (r.minPort !== undefined) s += `:${r.minPort === r.maxPort || r.maxPort === undefined ? r.minPort : `${r.minPort}-${r.maxPort}`}`;
-  return s;
+  const ports = formatNatPorts(r);
+  if (r.minIp !== undefined) {
+    s = r.maxIp === undefined || r.maxIp === r.minIp ? r.minIp : `${r.minIp}-${r.maxIp}`;
+    if (ports && r.minIp.includes(':')) s = `[${s}]`;
+  }
+  return ports ? `${s}:${ports}` : s;
 }

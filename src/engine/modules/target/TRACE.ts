@@ -1,0 +1,31 @@
+/**
+ * `-j TRACE`: marks the packet so the kernel reports every rule it meets afterwards (shown by
+ * `xtables-monitor --trace` under iptables-nft). The kernel's xt_TRACE is raw-only; iptables-nft
+ * turns TRACE into nftables' own trace flag and accepts it in any table, so elsewhere we warn.
+ */
+import { defineTarget } from '../types.ts';
+import { targetSpan } from './option-checks.ts';
+
+export type TraceData = Record<string, never>;
+
+export const trace = defineTarget<TraceData>({
+  name: 'TRACE',
+  flow: 'continue',
+  options: [],
+  parse(options, ctx) {
+    if (ctx.table !== 'raw')
+      ctx.report(
+        'target-not-allowed',
+        `TRACE belongs in the raw table: legacy iptables refuses it in ${ctx.table} (iptables-nft accepts it)`,
+        targetSpan(ctx, options),
+        'warning',
+      );
+    return {};
+  },
+  save: () => [],
+  list: () => '',
+  explain: (_d, lang) =>
+    lang === 'ko'
+      ? '이후 이 패킷이 지나는 모든 규칙을 커널이 추적 기록하게 함 (TRACE)'
+      : 'makes the kernel trace every rule this packet meets from here on (TRACE)',
+});

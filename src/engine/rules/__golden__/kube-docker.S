@@ -1,0 +1,54 @@
+-P INPUT DROP
+-P FORWARD ACCEPT
+-P OUTPUT ACCEPT
+-N DOCKER
+-N EMPTY
+-A INPUT -i lo -j ACCEPT
+-A INPUT -p tcp -m tcp --dport 22 -m comment --comment "a \"quoted\" back\\slash" -j ACCEPT
+-A INPUT -p udp -m udp --sport 53 -j ACCEPT
+-A INPUT -p icmp -m icmp --icmp-type 8 -j ACCEPT
+-A INPUT -s 192.168.0.0/255.255.0.255 -j DROP
+-A INPUT -f -j DROP
+-A INPUT -p gre ! -f -j ACCEPT
+-A INPUT -p 200 -j ACCEPT
+-A INPUT ! -p tcp -j ACCEPT
+-A INPUT -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT
+-A INPUT -m state --state NEW -j ACCEPT
+-A INPUT -p tcp -m multiport --dports 80,443,8000:8080 -j ACCEPT
+-A INPUT -m addrtype --dst-type LOCAL -j ACCEPT
+-A INPUT -p tcp -m tcp --tcp-flags FIN,SYN,RST,ACK SYN -j LOG --log-prefix "in: " --log-level 6
+-A INPUT -p tcp -j REJECT --reject-with tcp-reset
+-A INPUT -j REJECT --reject-with icmp-port-unreachable
+-A FORWARD -i docker0 ! -o docker0 -j ACCEPT
+-A FORWARD -o eth+ -j DOCKER
+-A FORWARD -g DOCKER
+-A FORWARD -d 172.17.0.2/32 ! -i docker0 -o docker0 -p tcp -m tcp --dport 80 -j ACCEPT
+-A FORWARD
+-A DOCKER -s 1.2.3.4/32 -d 5.6.7.8/32 -j RETURN
+-A DOCKER -m mark --mark 0x1 -j DROP
+-A DOCKER -j MARK --set-xmark 0x5/0xffffffff
+-P PREROUTING ACCEPT
+-P INPUT ACCEPT
+-P OUTPUT ACCEPT
+-P POSTROUTING ACCEPT
+-N KUBE-MARK-MASQ
+-N KUBE-POSTROUTING
+-N KUBE-SEP-1
+-N KUBE-SEP-2
+-N KUBE-SERVICES
+-N KUBE-SVC-ABC
+-A PREROUTING -m comment --comment "kubernetes service portals" -j KUBE-SERVICES
+-A OUTPUT -m comment --comment "kubernetes service portals" -j KUBE-SERVICES
+-A POSTROUTING -m comment --comment "kubernetes postrouting rules" -j KUBE-POSTROUTING
+-A KUBE-MARK-MASQ -j MARK --set-xmark 0x4000/0x4000
+-A KUBE-POSTROUTING -m mark ! --mark 0x4000/0x4000 -j RETURN
+-A KUBE-POSTROUTING -j MARK --set-xmark 0x4000/0x0
+-A KUBE-POSTROUTING -m comment --comment "kubernetes service traffic requiring SNAT" -j MASQUERADE --random-fully
+-A KUBE-SEP-1 -s 10.244.1.5/32 -m comment --comment "default/web:http" -j KUBE-MARK-MASQ
+-A KUBE-SEP-1 -p tcp -m comment --comment "default/web:http" -m tcp -j DNAT --to-destination 10.244.1.5:8080
+-A KUBE-SEP-2 -s 10.244.2.6/32 -m comment --comment "default/web:http" -j KUBE-MARK-MASQ
+-A KUBE-SEP-2 -p tcp -m comment --comment "default/web:http" -m tcp -j DNAT --to-destination 10.244.2.6:8080
+-A KUBE-SERVICES -d 10.96.0.10/32 -p tcp -m comment --comment "default/web:http cluster IP" -m tcp --dport 80 -j KUBE-SVC-ABC
+-A KUBE-SVC-ABC ! -s 10.244.0.0/16 -d 10.96.0.10/32 -p tcp -m comment --comment "default/web:http cluster IP" -m tcp --dport 80 -j KUBE-MARK-MASQ
+-A KUBE-SVC-ABC -m comment --comment "default/web:http -> 10.244.1.5:8080" -m statistic --mode random --probability 0.50000000000 -j KUBE-SEP-1
+-A KUBE-SVC-ABC -m comment --comment "default/web:http -> 10.244.2.6:8080" -j KUBE-SEP-2

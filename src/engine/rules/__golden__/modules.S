@@ -1,0 +1,98 @@
+-P PREROUTING ACCEPT
+-P INPUT ACCEPT
+-P FORWARD ACCEPT
+-P OUTPUT ACCEPT
+-P POSTROUTING ACCEPT
+-A PREROUTING -j MARK --set-xmark 0x1/0x3
+-A PREROUTING -j MARK --set-xmark 0x0/0xffffff00
+-A PREROUTING -j MARK --set-xmark 0x4/0x4
+-A PREROUTING -j MARK --set-xmark 0x5/0x0
+-A PREROUTING -j MARK --set-xmark 0x1/0x3
+-A PREROUTING -j CONNMARK --save-mark --nfmask 0xffffffff --ctmask 0xffffffff
+-A PREROUTING -j CONNMARK --restore-mark --nfmask 0xff --ctmask 0xff
+-A PREROUTING -j CONNMARK --set-xmark 0x1/0x1
+-A PREROUTING -p tcp -j TPROXY --on-port 8080 --on-ip 127.0.0.1 --tproxy-mark 0x1/0x1
+-A PREROUTING -j TRACE
+-P PREROUTING ACCEPT
+-P OUTPUT ACCEPT
+-A PREROUTING -j CT --notrack
+-A PREROUTING -m rpfilter --invert -j DROP
+-A PREROUTING -m rpfilter --loose --validmark --accept-local -j DROP
+-A PREROUTING -j NOTRACK
+-A OUTPUT -j CT --zone 5
+-P INPUT ACCEPT
+-P FORWARD ACCEPT
+-P OUTPUT ACCEPT
+-N U
+-A INPUT -p tcp -m tcp --sport 1024:65535 --dport 80 -j ACCEPT
+-A INPUT -p tcp -m tcp ! --sport 1:2 ! --dport 80 -j ACCEPT
+-A INPUT -p tcp -m tcp --tcp-option 2 --tcp-flags SYN,ACK SYN -j ACCEPT
+-A INPUT -p tcp -m tcp ! --tcp-flags FIN,SYN,RST,ACK SYN -j ACCEPT
+-A INPUT -p tcp -m tcp -j ACCEPT
+-A INPUT -p udp -m udp --dport 53 -j ACCEPT
+-A INPUT -p udp -m udp ! --sport 10:20 -j ACCEPT
+-A INPUT -p icmp -m icmp --icmp-type 3/3 -j ACCEPT
+-A INPUT -p icmp -m icmp ! --icmp-type 8 -j ACCEPT
+-A INPUT -p icmp -m icmp --icmp-type any -j ACCEPT
+-A INPUT -p tcp -m multiport --sports 1,2:3 -j ACCEPT
+-A INPUT -p tcp -m multiport ! --dports 80 -j ACCEPT
+-A INPUT -p tcp -m multiport --ports 22,80 -j ACCEPT
+-A INPUT -m statistic --mode random ! --probability 0.25000000000 -j ACCEPT
+-A INPUT -m statistic --mode nth --every 3 --packet 1 -j ACCEPT
+-A INPUT -m mark --mark 0x10/0xf0 -j ACCEPT
+-A INPUT -m connmark --mark 0x1 -j ACCEPT
+-A INPUT -m connmark ! --mark 0x1/0x3 -j ACCEPT
+-A INPUT -m conntrack --ctstate INVALID,NEW,UNTRACKED,SNAT,DNAT -j ACCEPT
+-A INPUT -m conntrack ! --ctstate NEW -j ACCEPT
+-A INPUT -m conntrack --ctstatus SEEN_REPLY,ASSURED -j ACCEPT
+-A INPUT -m conntrack --ctstate NEW --ctstatus CONFIRMED --ctdir ORIGINAL -j ACCEPT
+-A INPUT -m conntrack --ctproto 6 --ctorigdst 10.0.0.0/8 -j ACCEPT
+-A INPUT -m state ! --state INVALID -j ACCEPT
+-A INPUT -m addrtype --src-type UNICAST,LOCAL ! --dst-type LOCAL --limit-iface-in -j ACCEPT
+-A INPUT -m physdev --physdev-in eth0 ! --physdev-out veth+ --physdev-is-bridged -j ACCEPT
+-A INPUT -m physdev ! --physdev-is-in --physdev-is-out -j ACCEPT
+-A INPUT -m mac --mac-source 00:11:22:33:44:55 -j ACCEPT
+-A INPUT -m mac ! --mac-source 00:11:22:33:44:56 -j ACCEPT
+-A INPUT -m limit --limit 3/min -j ACCEPT
+-A INPUT -m limit --limit 10/sec -j ACCEPT
+-A INPUT -m iprange --src-range 1.1.1.1-1.1.1.9 ! --dst-range 2.2.2.2-2.2.2.3 -j ACCEPT
+-A INPUT -m pkttype --pkt-type broadcast -j ACCEPT
+-A INPUT -m pkttype ! --pkt-type multicast -j ACCEPT
+-A INPUT -m length --length 100:200 -j ACCEPT
+-A INPUT -m length ! --length 5 -j ACCEPT
+-A INPUT -m socket --transparent -j ACCEPT
+-A INPUT -m socket -j ACCEPT
+-A INPUT -m recent --set --name SSH --mask 255.255.255.255 --rsource -j ACCEPT
+-A INPUT -m recent --update --seconds 60 --hitcount 4 --name SSH --mask 255.255.255.255 --rsource -j DROP
+-A INPUT -m hashlimit --hashlimit-upto 50/min --hashlimit-burst 10 --hashlimit-mode srcip --hashlimit-name h1 -j ACCEPT
+-A INPUT -j REJECT --reject-with icmp-host-prohibited
+-A INPUT -p tcp -j REJECT --reject-with tcp-reset
+-A INPUT -j REJECT --reject-with icmp-port-unreachable
+-A INPUT -j LOG
+-A INPUT -j LOG --log-prefix "x y" --log-tcp-sequence --log-tcp-options --log-ip-options --log-uid
+-A INPUT -j LOG --log-level 7
+-A INPUT -j NFLOG --nflog-prefix np --nflog-group 2 --nflog-threshold 3
+-A INPUT -j NFLOG
+-A FORWARD -p tcp -m tcp --tcp-flags SYN,RST SYN -j TCPMSS --clamp-mss-to-pmtu
+-A FORWARD -p tcp -m tcp --tcp-flags SYN,RST SYN -j TCPMSS --set-mss 1400
+-A FORWARD -m comment --comment "" -j ACCEPT
+-A FORWARD -m comment --comment "x */ y" -j ACCEPT
+-A FORWARD -m comment --comment "tab	 é 한글" -j ACCEPT
+-A OUTPUT -m owner --uid-owner 0 -j ACCEPT
+-A OUTPUT -m owner --socket-exists ! --gid-owner 10 -j ACCEPT
+-A U -j RETURN
+-P PREROUTING ACCEPT
+-P INPUT ACCEPT
+-P OUTPUT ACCEPT
+-P POSTROUTING ACCEPT
+-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.1
+-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.1-10.0.0.5:80-90 --random --persistent
+-A PREROUTING -p tcp -j DNAT --to-destination :8080
+-A PREROUTING -p tcp -j REDIRECT --to-ports 8080
+-A PREROUTING -p tcp -j REDIRECT --to-ports 8080-8090 --random
+-A PREROUTING -j REDIRECT
+-A POSTROUTING -j SNAT --to-source 1.2.3.4
+-A POSTROUTING -p udp -j SNAT --to-source 1.2.3.4:1000-2000 --random-fully --persistent
+-A POSTROUTING -j MASQUERADE
+-A POSTROUTING -p tcp -j MASQUERADE --to-ports 1000-2000 --random
+-A POSTROUTING -j MASQUERADE --random-fully

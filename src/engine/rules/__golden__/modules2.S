@@ -1,0 +1,42 @@
+-P PREROUTING ACCEPT
+-P INPUT ACCEPT
+-P FORWARD ACCEPT
+-P OUTPUT ACCEPT
+-P POSTROUTING ACCEPT
+-A PREROUTING -p tcp -j TPROXY --on-port 8080 --on-ip 0.0.0.0 --tproxy-mark 0x1/0xffffffff
+-A PREROUTING -j CONNMARK --save-mark --nfmask 0xff --ctmask 0xff
+-A PREROUTING -j CONNMARK --restore-mark --nfmask 0xffffffff --ctmask 0xffffffff
+-A PREROUTING -j CONNMARK --save-mark --nfmask 0xf0 --ctmask 0xff
+-A PREROUTING -j CONNMARK --set-xmark 0x3/0xffffffff
+-A PREROUTING -j CONNMARK --set-xmark 0x0/0xfffffffc
+-A PREROUTING -j CONNMARK --set-xmark 0x3/0x0
+-A PREROUTING -j CONNMARK --set-xmark 0x3/0x7
+-P PREROUTING ACCEPT
+-P OUTPUT ACCEPT
+-A PREROUTING -j CT --zone-orig 3
+-P INPUT ACCEPT
+-P FORWARD ACCEPT
+-P OUTPUT ACCEPT
+-A INPUT -j LOG --log-prefix p --log-level 7 --log-uid --log-macdecode
+-A INPUT -m statistic --mode nth --every 3 --packet 0 -j ACCEPT
+-A INPUT -m statistic --mode nth ! --every 3 --packet 2 -j ACCEPT
+-A INPUT -p icmp -m icmp --icmp-type 8 -j ACCEPT
+-A INPUT -p icmp -m icmp --icmp-type 3 -j ACCEPT
+-A INPUT -p tcp -m tcp --tcp-flags FIN,SYN,RST,PSH,ACK,URG NONE -j DROP
+-A INPUT -p tcp -m tcp --tcp-flags FIN,SYN,RST,PSH,ACK,URG FIN,PSH,URG -j DROP
+-A INPUT -p tcp -m multiport ! --sports 1,2:3 -j ACCEPT
+-A INPUT -m conntrack ! --ctproto 6 ! --ctorigdst 10.0.0.0/8 ! --ctstatus ASSURED -j ACCEPT
+-A INPUT -m conntrack --ctorigdstport 80 --ctexpire 10:20 -j ACCEPT
+-A INPUT -m limit --limit 1/hour --limit-burst 7 -j ACCEPT
+-A INPUT -m limit --limit 100/day -j ACCEPT
+-A INPUT -m state --state RELATED,ESTABLISHED -m comment --comment two -m mark --mark 0x1 -j ACCEPT
+-A INPUT -m addrtype --dst-type LOCAL -j ACCEPT
+-A INPUT -m socket --transparent -j ACCEPT
+-A INPUT -p udp -m udp --sport 1:1023 --dport 53 -j ACCEPT
+-A INPUT -p udp -m udp -j ACCEPT
+-A INPUT -p sctp -j ACCEPT
+-A INPUT -p vrrp -j ACCEPT
+-A INPUT -p udplite -j ACCEPT
+-A INPUT -s 10.1.1.1/32 -d 127.0.0.1/32 -j ACCEPT
+-A INPUT -m iprange ! --src-range 1.1.1.1-1.1.1.9 -j ACCEPT
+-A INPUT -p tcp -m tcp --sport 1 --dport 80 -m comment --comment b -j ACCEPT

@@ -26,7 +26,8 @@ export type DiagnosticCode =
   | 'unterminated-quote'
   | 'lossy-format' // iptables -L cannot express everything; kept as text
   | 'assumed-table' // -S / -L text does not name its table; which one was assumed
-  | 'target-not-allowed';
+  | 'target-not-allowed'
+  | 'old-negation'; // `-s ! ADDR`: read, but iptables 1.8 refuses it
 
 export interface SourcePosition {
   /** 1-based line */

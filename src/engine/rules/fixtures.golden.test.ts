@@ -10,7 +10,10 @@
  * input declared none, and sorts user chains by name (strcmp). `reorderLikeIptables` undoes only
  * those three things before comparing; every other difference fails the test.
  */
+// The engine itself never touches the file system; this test reads its fixtures from disk.
+// eslint-disable-next-line no-restricted-imports
 import { readdirSync, readFileSync } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from './diagnostics.ts';
@@ -38,7 +41,8 @@ function splitTables(text: string): TableBlock[] {
   const tables: TableBlock[] = [];
   let t: TableBlock | undefined;
   for (const line of text.split('\n')) {
-    if (line.startsWith('*')) tables.push((t = { name: line.slice(1), declarations: [], rules: [] }));
+    if (line.startsWith('*'))
+      tables.push((t = { name: line.slice(1), declarations: [], rules: [] }));
     else if (t && line.startsWith(':')) t.declarations.push(line);
     else if (t && line !== 'COMMIT' && line !== '') t.rules.push(line);
   }
@@ -68,14 +72,27 @@ function byRank(table: string) {
  * iptables adds by itself.
  */
 function reorderLikeIptables(text: string, keep?: string): string {
-  const declared = keep ? new Set(splitTables(keep).flatMap((t) => t.declarations.map((d) => `${t.name}/${chainOfDeclaration(d)}`))) : undefined;
+  const declared = keep
+    ? new Set(
+        splitTables(keep).flatMap((t) =>
+          t.declarations.map((d) => `${t.name}/${chainOfDeclaration(d)}`),
+        ),
+      )
+    : undefined;
   const out: string[] = [];
   for (const t of splitTables(text).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const cmp = byRank(t.name);
     const decls = t.declarations
-      .filter((d) => !declared || declared.has(`${t.name}/${chainOfDeclaration(d)}`) || !/ ACCEPT \[0:0\]$/.test(d))
+      .filter(
+        (d) =>
+          !declared ||
+          declared.has(`${t.name}/${chainOfDeclaration(d)}`) ||
+          !/ ACCEPT \[0:0\]$/.test(d),
+      )
       .sort((a, b) => cmp(chainOfDeclaration(a), chainOfDeclaration(b)));
-    const rules = t.rules.map((r, i) => ({ r, i })).sort((a, b) => cmp(chainOfRule(a.r), chainOfRule(b.r)) || a.i - b.i);
+    const rules = t.rules
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => cmp(chainOfRule(a.r), chainOfRule(b.r)) || a.i - b.i);
     out.push(`*${t.name}`, ...decls, ...rules.map((x) => x.r), 'COMMIT');
   }
   return `${out.join('\n')}\n`;
@@ -100,7 +117,8 @@ function unknownModules(ruleset: Ruleset): string[] {
   return [...names].sort();
 }
 
-const show = (ds: readonly Diagnostic[]) => ds.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`).join('\n');
+const show = (ds: readonly Diagnostic[]) =>
+  ds.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`).join('\n');
 
 describe('golden fixtures: parse → print matches what iptables itself prints', () => {
   it('finds the fixtures', () => {
@@ -113,7 +131,8 @@ describe('golden fixtures: parse → print matches what iptables itself prints',
       const input = read(`${name}.rules`);
       const expected = read(`${name}.expected.save`);
       const verbatim = VERBATIM[name] ?? [];
-      const notVerbatim = (d: Diagnostic) => !(d.code === 'unknown-module' && verbatim.some((m) => d.message.includes(`"${m}"`)));
+      const notVerbatim = (d: Diagnostic) =>
+        !(d.code === 'unknown-module' && verbatim.some((m) => d.message.includes(`"${m}"`)));
 
       it('parses without errors', () => {
         const { diagnostics } = parseRuleset(input);
@@ -122,7 +141,13 @@ describe('golden fixtures: parse → print matches what iptables itself prints',
 
       it('knows every module the dump uses', () => {
         const { ruleset, diagnostics } = parseRuleset(input);
-        expect(show(diagnostics.filter((d) => (d.code === 'unknown-module' || d.code === 'unknown-option') && notVerbatim(d)))).toBe('');
+        expect(
+          show(
+            diagnostics.filter(
+              (d) => (d.code === 'unknown-module' || d.code === 'unknown-option') && notVerbatim(d),
+            ),
+          ),
+        ).toBe('');
         expect(unknownModules(ruleset)).toEqual(verbatim);
       });
 
@@ -146,7 +171,8 @@ describe('golden fixtures: parse → print matches what iptables itself prints',
 
 describe('the reordering helper only undoes what iptables reorders', () => {
   it('sorts user chains, groups rules and drops added built-in chains', () => {
-    const printed = '*nat\n:POSTROUTING ACCEPT [0:0]\n:ZED - [0:0]\n:ABC - [0:0]\n-A POSTROUTING -j ABC\n-A ABC -j RETURN\n-A POSTROUTING -j ZED\nCOMMIT\n';
+    const printed =
+      '*nat\n:POSTROUTING ACCEPT [0:0]\n:ZED - [0:0]\n:ABC - [0:0]\n-A POSTROUTING -j ABC\n-A ABC -j RETURN\n-A POSTROUTING -j ZED\nCOMMIT\n';
     const fromIptables =
       '*nat\n:PREROUTING ACCEPT [0:0]\n:INPUT ACCEPT [0:0]\n:OUTPUT ACCEPT [0:0]\n:POSTROUTING ACCEPT [0:0]\n:ABC - [0:0]\n:ZED - [0:0]\n-A POSTROUTING -j ABC\n-A POSTROUTING -j ZED\n-A ABC -j RETURN\nCOMMIT\n';
     expect(reorderLikeIptables(printed)).toBe(reorderLikeIptables(fromIptables, printed));
@@ -154,9 +180,18 @@ describe('the reordering helper only undoes what iptables reorders', () => {
 
   it('still sees a changed rule, a changed policy and a reordered rule', () => {
     const a = '*filter\n:INPUT DROP [0:0]\n-A INPUT -j ACCEPT\n-A INPUT -j DROP\nCOMMIT\n';
-    expect(reorderLikeIptables(a)).not.toBe(reorderLikeIptables(a.replace('DROP [0:0]', 'ACCEPT [0:0]'), a));
-    expect(reorderLikeIptables(a)).not.toBe(reorderLikeIptables(a.replace('-j ACCEPT\n-A INPUT -j DROP', '-j DROP\n-A INPUT -j ACCEPT'), a));
-    expect(reorderLikeIptables(a)).not.toBe(reorderLikeIptables(a.replace('-j ACCEPT', '-j RETURN'), a));
+    expect(reorderLikeIptables(a)).not.toBe(
+      reorderLikeIptables(a.replace('DROP [0:0]', 'ACCEPT [0:0]'), a),
+    );
+    expect(reorderLikeIptables(a)).not.toBe(
+      reorderLikeIptables(
+        a.replace('-j ACCEPT\n-A INPUT -j DROP', '-j DROP\n-A INPUT -j ACCEPT'),
+        a,
+      ),
+    );
+    expect(reorderLikeIptables(a)).not.toBe(
+      reorderLikeIptables(a.replace('-j ACCEPT', '-j RETURN'), a),
+    );
   });
 });
 
@@ -186,7 +221,9 @@ describe('broken dumps: every problem is reported where it is, and parsing goes 
   const { ruleset, diagnostics } = parseRuleset(broken);
 
   it('reports each error with its code, line and column', () => {
-    const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column}-${d.endColumn} ${d.code}`);
+    const errors = diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}:${d.column}-${d.endColumn} ${d.code}`);
     expect(errors).toEqual([
       '5:13-23 bad-address', // the address itself
       '6:17-30 bad-port', // --dport 70000
@@ -199,12 +236,18 @@ describe('broken dumps: every problem is reported where it is, and parsing goes 
   });
 
   it('names the loop and the missing chain in the messages', () => {
-    expect(diagnostics.find((d) => d.code === 'jump-loop')?.message).toContain('LOOP-A → LOOP-B → LOOP-A');
-    expect(diagnostics.find((d) => d.code === 'missing-target-chain')?.message).toContain('NO-SUCH-CHAIN');
+    expect(diagnostics.find((d) => d.code === 'jump-loop')?.message).toContain(
+      'LOOP-A → LOOP-B → LOOP-A',
+    );
+    expect(diagnostics.find((d) => d.code === 'missing-target-chain')?.message).toContain(
+      'NO-SUCH-CHAIN',
+    );
   });
 
   it('keeps every rule, including the ones after the errors', () => {
-    const ids = ruleset.tables.flatMap((t) => t.chains.flatMap((c) => c.rules.map((r) => `${r.id} line ${r.span.line}`)));
+    const ids = ruleset.tables.flatMap((t) =>
+      t.chains.flatMap((c) => c.rules.map((r) => `${r.id} line ${r.span.line}`)),
+    );
     expect(ids).toEqual([
       'filter/INPUT/1 line 5',
       'filter/INPUT/2 line 6',
@@ -224,9 +267,14 @@ describe('broken dumps: every problem is reported where it is, and parsing goes 
   });
 
   it('reports a table left open before the next one starts', () => {
-    const text = '*nat\n:POSTROUTING ACCEPT [0:0]\n-A POSTROUTING -j MASQUERADE\n*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -j DROP\nCOMMIT\n';
+    const text =
+      '*nat\n:POSTROUTING ACCEPT [0:0]\n-A POSTROUTING -j MASQUERADE\n*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -j DROP\nCOMMIT\n';
     const r = parseRuleset(text);
-    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['4:1 error missing-commit']);
-    expect(r.ruleset.tables.map((t) => `${t.name}:${t.chains.map((c) => c.rules.length).join(',')}`)).toEqual(['nat:1', 'filter:1']);
+    expect(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual([
+      '4:1 error missing-commit',
+    ]);
+    expect(
+      r.ruleset.tables.map((t) => `${t.name}:${t.chains.map((c) => c.rules.length).join(',')}`),
+    ).toEqual(['nat:1', 'filter:1']);
   });
 });

@@ -96,7 +96,7 @@ function columns(row: LRow) {
   const inIf = row.layout.via ? c[k++] : undefined;
   const outIf = row.layout.via ? c[k++] : undefined;
   const src = c[k++];
-  const dst = c[k++];
+  const dst = c[k];
   if (!prot || !opt || !src || !dst || (row.layout.via && (!inIf || !outIf))) return undefined;
   return { num, pkts, bytes, target, prot, opt, inIf, outIf, src, dst };
 }

@@ -147,11 +147,16 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
   };
 
   let i = input.start;
+  // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
+  // old dump loses nothing, and say how iptables wants it written now.
+  const oldStyleBang = (opt: Token, bangTok: Token) =>
+    report('old-negation', `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`, spanOf(line, bangTok), 'warning');
   // takes the value of a core option, honouring the old `-s ! ADDR` negation
   const takeValue = (opt: Token): { value: Token; negated: boolean } | undefined => {
     let negated = false;
     let t = tokens[i];
     if (t && t.text === '!' && !t.quoted) {
+      oldStyleBang(opt, t);
       negated = true;
       i++;
       t = tokens[i];
@@ -241,7 +246,7 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
 
     // An option of a module, or a stray word.
     if (word.startsWith('-') && word.length > 1 && !tok.quoted) {
-      const name = word.replace(/^--?/, '');
+      const name = word.charCodeAt(1) === 45 /* - */ ? word.slice(2) : word.slice(1); // hot: no regex
       const negatedBefore = pendingBang !== undefined;
       pendingBang = undefined;
       let owner: OpenModule | undefined;
@@ -284,6 +289,7 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
       const args: string[] = [];
       let last = tok;
       if (spec.args > 0 && tokens[i]?.text === '!' && !tokens[i]!.quoted) {
+        oldStyleBang(tok, tokens[i]!);
         negated = true;
         i++;
       }

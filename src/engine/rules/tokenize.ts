@@ -44,8 +44,11 @@ export function tokenize(line: string): TokenizeResult {
       tokens.push({ text: line.slice(start, i), start, end: i, quoted: false });
       continue;
     }
-    // Slow path: the word has quotes or escapes.
+    // Slow path: the word has quotes or escapes. Runs of plain characters are copied as slices,
+    // not one character at a time: a char-by-char `+=` leaves a deep rope behind every
+    // kube-proxy comment, which the ruleset then keeps alive.
     let text = line.slice(start, i);
+    let run = i; // start of the plain characters not yet copied into text
     let quote = 0;
     let quoteStart = -1;
     let quoted = false;
@@ -53,22 +56,25 @@ export function tokenize(line: string): TokenizeResult {
       c = line.charCodeAt(i);
       if (quote === 0 && (c === SPACE || c === TAB || c === 13)) break;
       if (c === BACKSLASH && quote !== SQUOTE && i + 1 < n) {
-        text += line[i + 1];
+        text += line.slice(run, i) + line[i + 1];
         i += 2;
+        run = i;
         continue;
       }
       if ((c === DQUOTE || c === SQUOTE) && (quote === 0 || quote === c)) {
+        text += line.slice(run, i);
         if (quote === 0) {
           quote = c;
           quoteStart = i;
           quoted = true;
         } else quote = 0;
         i++;
+        run = i;
         continue;
       }
-      text += line[i];
       i++;
     }
+    text += line.slice(run, i);
     tokens.push({ text, start, end: i, quoted });
     if (quote !== 0) return { tokens, unterminatedQuote: quoteStart };
   }

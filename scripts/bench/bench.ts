@@ -1,0 +1,209 @@
+/**
+ * `npm run bench`: how fast the engine reads and prints a big kube-proxy node's dump, next to
+ * the real `iptables-restore --test` on the same file (when root and iptables are present).
+ *
+ * Targets (issue 2): parse ≥ 2× faster than iptables-restore --test; heap < 300 MB after the
+ * parse; the CLI process printing the file ≤ half the time of iptables-restore --test.
+ *
+ * Bundled to build/bench.mjs by scripts/bench/build-bench.mjs and run with --expose-gc.
+ *   node --expose-gc build/bench.mjs [--rules N] [--runs N] [--keep FILE]
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseRuleset } from '../../src/engine/rules/parse.ts';
+import { printSave } from '../../src/engine/rules/save-printer.ts';
+import { countRules } from '../../src/engine/rules/model.ts';
+import { generateKubeDump } from './generate-kube.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url)); // build/ → project root
+const args = process.argv.slice(2);
+const option = (flag: string): string | undefined => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(option('--runs') ?? 5);
+const RULES = Number(option('--rules') ?? 100_000);
+
+interface Timing {
+  median: number;
+  runs: number[];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** One warm-up, then RUNS timed runs; the median is what we report. */
+function time(fn: () => void): Timing {
+  fn();
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    fn();
+    runs.push(performance.now() - t0);
+  }
+  return { median: median(runs), runs };
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => bytes / (1024 * 1024);
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+function which(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** `ip netns exec NS iptables-restore --test < FILE` in a namespace made here and deleted after. */
+function timeIptablesRestore(file: string): Timing | string {
+  if (process.getuid?.() !== 0) return 'skipped: needs root';
+  if (!which('iptables-restore') || !which('ip'))
+    return 'skipped: iptables-restore or ip not found';
+  const ns = `nl-bench-${process.pid}`;
+  const add = spawnSync('ip', ['netns', 'add', ns], { encoding: 'utf8' });
+  if (add.status !== 0) return `skipped: ip netns add failed: ${add.stderr.trim()}`;
+  const cleanup = () => spawnSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    let failure = '';
+    const t = time(() => {
+      const fd = openSync(file, 'r');
+      const r = spawnSync('ip', ['netns', 'exec', ns, 'iptables-restore', '--test'], {
+        stdio: [fd, 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
+      closeSync(fd);
+      if (r.status !== 0) failure = r.stderr.trim().split('\n')[0] ?? `exit ${r.status}`;
+    });
+    return failure ? `failed: ${failure}` : t;
+  } finally {
+    cleanup();
+  }
+}
+
+/** `node bin/netfilter-lab.mjs print FILE > /dev/null`: the whole process, start-up included. */
+function timeCli(file: string): Timing | string {
+  const bin = join(root, 'bin/netfilter-lab.mjs');
+  if (!existsSync(bin) || !existsSync(join(root, 'build/cli.mjs')))
+    return 'skipped: the CLI is not built (npm run build:cli)';
+  let failure = '';
+  const t = time(() => {
+    const r = spawnSync(process.execPath, [bin, 'print', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) failure = r.stderr.trim().split('\n')[0] ?? `exit ${r.status}`;
+  });
+  return failure ? `failed: ${failure}` : t;
+}
+
+function main(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'nl-bench-'));
+  const file = option('--keep') ?? join(dir, 'kube-proxy-100k.rules');
+  try {
+    const dump = generateKubeDump({ rules: RULES });
+    writeFileSync(file, dump.text);
+    const bytes = Buffer.byteLength(dump.text);
+    const text = dump.text;
+    console.log(
+      `kube-proxy-shaped dump: ${dump.rules.toLocaleString('en')} rules, ${dump.services.toLocaleString('en')} Services, ${dump.endpoints.toLocaleString('en')} endpoints, ${mb(bytes).toFixed(1)} MB (${file})`,
+    );
+    console.log(`node ${process.version}, ${RUNS} timed runs after a warm-up, medians\n`);
+
+    // (a) parse, and the heap that the parsed ruleset holds
+    let result = parseRuleset(text);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length)
+      console.log(
+        `warning: ${errors.length} error diagnostics, first: ${errors[0]!.line}:${errors[0]!.column} ${errors[0]!.message}`,
+      );
+    if (countRules(result.ruleset) !== dump.rules)
+      console.log(
+        `warning: parsed ${countRules(result.ruleset)} rules, the dump has ${dump.rules}`,
+      );
+    // each run starts with only the text alive, as a fresh parse would
+    const parse = time(() => {
+      result = undefined as unknown as typeof result;
+      result = parseRuleset(text);
+    });
+    let heap: number | undefined;
+    if (gc) {
+      result = undefined as unknown as typeof result;
+      gc();
+      result = parseRuleset(text);
+      gc();
+      heap = process.memoryUsage().heapUsed;
+    }
+
+    // (b) print
+    let printed = '';
+    const print = time(() => {
+      printed = printSave(result.ruleset);
+    });
+
+    // (c) the real iptables-restore --test, (d) the CLI process
+    const restore = timeIptablesRestore(file);
+    const cli = timeCli(file);
+
+    const rows: [string, string, string][] = [];
+    rows.push([
+      'parse (engine)',
+      ms(parse.median),
+      `${(mb(bytes) / (parse.median / 1000)).toFixed(1)} MB/s, ${Math.round(dump.rules / (parse.median / 1000)).toLocaleString('en')} rules/s`,
+    ]);
+    rows.push([
+      'heap after parse',
+      heap === undefined ? 'n/a' : `${mb(heap).toFixed(0)} MB`,
+      heap === undefined ? 'run node with --expose-gc' : 'heapUsed after gc(), ruleset held',
+    ]);
+    rows.push([
+      'print (iptables-save)',
+      ms(print.median),
+      `${(mb(printed.length) / (print.median / 1000)).toFixed(1)} MB/s`,
+    ]);
+    rows.push([
+      'iptables-restore --test',
+      typeof restore === 'string' ? restore : ms(restore.median),
+      'in a throwaway network namespace',
+    ]);
+    rows.push([
+      'CLI: netfilter-lab print',
+      typeof cli === 'string' ? cli : ms(cli.median),
+      'node bin/netfilter-lab.mjs print FILE > /dev/null',
+    ]);
+    const w0 = Math.max(...rows.map((r) => r[0].length));
+    const w1 = Math.max(...rows.map((r) => r[1].length));
+    for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+
+    console.log('\ntargets');
+    const verdict = (ok: boolean | undefined) => (ok === undefined ? 'n/a ' : ok ? 'PASS' : 'FAIL');
+    const r = typeof restore === 'string' ? undefined : restore.median;
+    const c = typeof cli === 'string' ? undefined : cli.median;
+    const lines: [boolean | undefined, string][] = [
+      [
+        r === undefined ? undefined : parse.median * 2 <= r,
+        `parse ≥ 2× faster than iptables-restore --test: ${r === undefined ? 'no iptables' : `${(r / parse.median).toFixed(2)}×`}`,
+      ],
+      [
+        heap === undefined ? undefined : mb(heap) < 300,
+        `heap < 300 MB: ${heap === undefined ? 'no --expose-gc' : `${mb(heap).toFixed(0)} MB`}`,
+      ],
+      [
+        r === undefined || c === undefined ? undefined : c * 2 <= r,
+        `CLI print ≤ ½ of iptables-restore --test: ${r === undefined || c === undefined ? 'not measured' : `${ms(c)} vs ${ms(r)} (${(c / r).toFixed(2)} of it)`}`,
+      ],
+    ];
+    for (const [ok, text] of lines) console.log(`  ${verdict(ok)}  ${text}`);
+  } finally {
+    if (!option('--keep')) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();

@@ -1,0 +1,20 @@
+// Bundles the benchmark (scripts/bench/bench.ts, the generator and the engine) into one ES
+// module, the same way scripts/build-cli.mjs bundles the CLI, so it runs on plain `node` with
+// --expose-gc and no TypeScript loader. Output: build/bench.mjs (not dist/, which vite empties).
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ['scripts/bench/bench.ts'],
+  outfile: 'build/bench.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,0 +1,78 @@
+/**
+ * The cluster compiler's public entry: cluster YAML + node name → the iptables-save text that node
+ * shows, the parsed Ruleset, provenance for every rule and the diagnostics. The rules are made as
+ * kube-proxy's restore lines, then run through the engine's own parser and printer, which apply
+ * the normalisation real iptables applies on the way in (/32, -m tcp, --set-xmark, 0.33333333349).
+ */
+import { parseRuleset } from '../rules/parse.ts';
+import { printSave } from '../rules/save-printer.ts';
+import type { Ruleset } from '../rules/model.ts';
+import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
+import { buildEndpoints, type Endpoint } from './endpoints.ts';
+import { loadCluster } from './load.ts';
+import { nodeRules, restoreText } from './node-state.ts';
+import { proxierRules, type NodeView } from './proxier.ts';
+import type { ClusterModel, ClusterNode } from './model.ts';
+import type { RuleProvenance } from './provenance.ts';
+
+export interface CompiledNode {
+  /** what `iptables-save` prints on the node (without its header comments and counters) */
+  rulesetText: string;
+  ruleset: Ruleset;
+  /** rule id (`table/chain/index`, as in `ruleset`) → why the rule exists */
+  provenance: Map<string, RuleProvenance>;
+  diagnostics: ClusterDiagnostic[];
+}
+
+/** The addresses on a node's interfaces, in the order the host model lists them (lo, eth0, cni0). */
+export function nodeLocalAddresses(node: ClusterNode): number[] {
+  const out = [0x7f000001, ...node.internalIPs];
+  if (node.podCIDR) out.push((node.podCIDR.address + 1) >>> 0);
+  return out;
+}
+
+export function nodeView(node: ClusterNode): NodeView {
+  return { node, nodeIP: node.internalIPs[0] ?? null, localAddresses: nodeLocalAddresses(node) };
+}
+
+export function compileNode(clusterText: string, nodeName: string): CompiledNode {
+  const { model, diagnostics } = loadCluster(clusterText);
+  const result = compileModelNode(model, nodeName);
+  return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
+}
+
+/** Compiles one node of an already loaded model; `endpoints` may be shared across nodes. */
+export function compileModelNode(model: ClusterModel, nodeName: string, endpoints: Map<string, Endpoint[]> = buildEndpoints(model)): CompiledNode {
+  const diagnostics: ClusterDiagnostic[] = [];
+  const node = model.nodes.find((n) => n.name === nodeName);
+  if (!node) {
+    const known = model.nodes.map((n) => n.name).join(', ') || 'none';
+    diagnostics.push({ code: 'unknown-node-name', severity: 'error', message: `there is no node named ${nodeName} (nodes: ${known})`, ...NO_SPAN });
+    const empty = parseRuleset('', { format: 'save', family: 'ipv4' }).ruleset;
+    return { rulesetText: '', ruleset: empty, provenance: new Map(), diagnostics };
+  }
+  const state = nodeRules(proxierRules(model, nodeView(node), endpoints));
+  const first = parseRuleset(restoreText(state), { format: 'save', family: 'ipv4' });
+  const rulesetText = printSave(first.ruleset);
+  // parse the printed text again so every rule's span points into rulesetText
+  const { ruleset, diagnostics: parseDiags } = parseRuleset(rulesetText, { format: 'save', family: 'ipv4' });
+  for (const d of [...first.diagnostics, ...parseDiags]) {
+    // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
+    if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;
+    diagnostics.push({ code: 'internal', severity: 'error', message: `generated rule at line ${d.line} was not accepted: ${d.message}`, ...NO_SPAN });
+  }
+  const provenance = new Map<string, RuleProvenance>();
+  let i = 0;
+  for (const table of ruleset.tables) {
+    for (const chain of table.chains) {
+      for (const rule of chain.rules) {
+        const st = state.rules[i++];
+        if (st && st.table === table.name && st.chain === chain.name) provenance.set(rule.id, st.prov);
+        else diagnostics.push({ code: 'internal', severity: 'error', message: `rule ${rule.id} lost its provenance`, ...NO_SPAN });
+      }
+    }
+  }
+  if (node.internalIPs.length === 0) diagnostics.push({ code: 'missing-field', severity: 'warning', message: `node ${node.name} has no InternalIP: NodePort and firewall rules that need it are left out`, ...node.ref.span });
+  return { rulesetText, ruleset, provenance, diagnostics };
+}
+

@@ -1,0 +1,55 @@
+/**
+ * Problems found in a cluster description. Like every diagnostic in the engine they are data,
+ * never thrown, and carry the YAML position (1-based line and column) of the offending value.
+ */
+import type { SourceSpan } from '../rules/diagnostics.ts';
+
+export type ClusterDiagnosticCode =
+  | 'yaml-syntax' // the YAML itself does not parse
+  | 'not-an-object' // a document or list item that is not a mapping
+  | 'missing-kind'
+  | 'unknown-kind' // kept, but nothing is compiled from it
+  | 'missing-field'
+  | 'bad-type'
+  | 'bad-value'
+  | 'unknown-field' // in the documents this tool defines (Cluster) and KubeProxyConfiguration
+  | 'duplicate-object' // two objects with the same kind, namespace and name
+  | 'duplicate-node-port'
+  | 'duplicate-address'
+  | 'address-outside-cidr'
+  | 'unknown-target-port' // a named targetPort that a selected pod does not declare
+  | 'selects-nothing' // a Service whose selector matches no pod
+  | 'unknown-node' // a pod or endpoint on a node the description does not define
+  | 'unknown-service' // an EndpointSlice for a Service that is not defined
+  | 'ipv6-ignored' // the model is IPv4 only
+  | 'assumed' // a value the description left out and the compiler chose (info)
+  | 'not-compiled' // understood and validated, but produces no rules (NetworkPolicy, ExternalName)
+  | 'unknown-node-name' // compile asked for a node the description does not define
+  | 'internal'; // the compiler produced a rule iptables would not take (a bug: please report)
+
+export type ClusterSeverity = 'error' | 'warning' | 'info';
+
+export interface ClusterDiagnostic extends SourceSpan {
+  code: ClusterDiagnosticCode;
+  severity: ClusterSeverity;
+  message: string;
+}
+
+export const NO_SPAN: SourceSpan = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+export class ClusterReport {
+  readonly diagnostics: ClusterDiagnostic[] = [];
+
+  add(code: ClusterDiagnosticCode, severity: ClusterSeverity, span: SourceSpan, message: string): void {
+    this.diagnostics.push({ code, severity, message, ...span });
+  }
+  error(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
+    this.add(code, 'error', span, message);
+  }
+  warn(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
+    this.add(code, 'warning', span, message);
+  }
+  info(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
+    this.add(code, 'info', span, message);
+  }
+}

@@ -1,0 +1,18 @@
+/** The cluster compiler's public API. */
+import { loadCluster } from './load.ts';
+import { hostsOf, type HostFile } from './hosts.ts';
+import type { ClusterDiagnostic } from './diagnostics.ts';
+
+export { compileNode, compileModelNode, type CompiledNode } from './compile.ts';
+export { loadCluster, type LoadResult } from './load.ts';
+export { hostOf, hostsOf, type HostFile } from './hosts.ts';
+export type { ClusterDiagnostic, ClusterDiagnosticCode } from './diagnostics.ts';
+export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
+export type { ClusterModel } from './model.ts';
+export { clusterSchema } from './schema.ts';
+
+/** Each node's host model (interfaces, addresses, routes) in the host-file format, by node name. */
+export function hosts(clusterText: string): { hosts: Record<string, HostFile>; diagnostics: ClusterDiagnostic[] } {
+  const { model, diagnostics } = loadCluster(clusterText);
+  return { hosts: hostsOf(model), diagnostics };
+}

@@ -1,0 +1,263 @@
+/**
+ * YAML text → ClusterModel: reads every manifest, expands Deployments into pods, fills in what
+ * the description left out (pod IPs, ClusterIPs, NodePorts, clusterCIDR) deterministically and
+ * says so with an info diagnostic, then runs the cross-object checks.
+ */
+import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
+import { isHeadless, readEndpointSlice, readNetworkPolicy, readNode, readPod, readService } from './read-core.ts';
+import { defaultProxyConfig, defaultSettings, readProxyConfig, readSettings } from './read-config.ts';
+import { readDeployment, replicaName, type DeploymentSpec } from './read-deployment.ts';
+import { Reader } from './read-kit.ts';
+import { splitManifests } from './source.ts';
+import { validateCluster } from './validate.ts';
+import type { ClusterModel, ClusterPod, ClusterService, ObjectRef } from './model.ts';
+
+export interface LoadResult {
+  model: ClusterModel;
+  diagnostics: ClusterDiagnostic[];
+}
+
+export const LAB_API_VERSION = 'netfilter-lab/v1alpha1';
+export const PROXY_API_VERSION = 'kubeproxy.config.k8s.io/v1alpha1';
+
+/** Kinds that are fine in a manifest set but give kube-proxy nothing to do. */
+const QUIET_KINDS = new Set(['Namespace', 'ConfigMap', 'Secret', 'ServiceAccount']);
+
+export function loadCluster(text: string): LoadResult {
+  const report = new ClusterReport();
+  const { objects } = splitManifests(text, report);
+  const model: ClusterModel = {
+    nodes: [],
+    pods: [],
+    services: [],
+    endpointSlices: [],
+    networkPolicies: [],
+    proxy: defaultProxyConfig(),
+    settings: defaultSettings(),
+    unknown: [],
+  };
+  const deployments: DeploymentSpec[] = [];
+  const seen = new Map<string, ObjectRef>();
+  let haveProxy = false;
+  let haveSettings = false;
+
+  const unique = (ref: ObjectRef, r: Reader): boolean => {
+    const key = `${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
+    if (seen.has(key)) {
+      r.error(['metadata', 'name'], 'duplicate-object', `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} is defined twice; this one is ignored`);
+      return false;
+    }
+    seen.set(key, ref);
+    return true;
+  };
+
+  for (const obj of objects) {
+    const r = new Reader(obj, report);
+    const kind = obj.value['kind'];
+    const apiVersion = obj.value['apiVersion'];
+    if (typeof kind !== 'string' || kind === '') {
+      r.error([], 'missing-kind', 'this document has no "kind" (Pod, Service, Node, …)');
+      continue;
+    }
+    switch (kind) {
+      case 'Node': {
+        const n = readNode(r);
+        if (n && unique(n.ref, r)) model.nodes.push(n);
+        break;
+      }
+      case 'Pod': {
+        const p = readPod(r);
+        if (p && unique(p.ref, r)) model.pods.push(p);
+        break;
+      }
+      case 'Deployment': {
+        const d = readDeployment(r);
+        if (d && unique(d.ref, r)) deployments.push(d);
+        break;
+      }
+      case 'Service': {
+        const s = readService(r);
+        if (!s || !unique(s.ref, r)) break;
+        if (s.type === 'ExternalName') r.info(['spec', 'type'], 'not-compiled', `ExternalName Service ${s.name} is a DNS alias; kube-proxy writes no rules for it`);
+        else if (isHeadless(r)) r.info(['spec', 'clusterIP'], 'not-compiled', `headless Service ${s.name} (clusterIP: None) gets no kube-proxy rules; clients reach the pods directly`);
+        model.services.push(s);
+        break;
+      }
+      case 'EndpointSlice': {
+        const e = readEndpointSlice(r);
+        if (e && unique(e.ref, r)) model.endpointSlices.push(e);
+        break;
+      }
+      case 'NetworkPolicy': {
+        const np = readNetworkPolicy(r);
+        if (np && unique(np.ref, r)) {
+          model.networkPolicies.push(np);
+          r.info(['kind'], 'not-compiled', 'NetworkPolicy is checked but not compiled yet: kube-proxy does not enforce it (a CNI plugin does)');
+        }
+        break;
+      }
+      case 'KubeProxyConfiguration':
+        if (apiVersion !== PROXY_API_VERSION) r.warn(['apiVersion'], 'bad-value', `KubeProxyConfiguration is read as ${PROXY_API_VERSION}`);
+        if (haveProxy) r.error(['kind'], 'duplicate-object', 'a second KubeProxyConfiguration is ignored; kube-proxy reads one');
+        else {
+          model.proxy = readProxyConfig(r);
+          haveProxy = true;
+        }
+        break;
+      case 'Cluster':
+        if (apiVersion !== LAB_API_VERSION) {
+          r.warn(['apiVersion'], 'unknown-kind', `kind Cluster is only known as apiVersion ${LAB_API_VERSION}; this one is ignored`);
+          break;
+        }
+        if (haveSettings) r.error(['kind'], 'duplicate-object', 'a second Cluster document is ignored');
+        else {
+          model.settings = readSettings(r);
+          haveSettings = true;
+        }
+        break;
+      default: {
+        const name = r.str(['metadata', 'name']) ?? '';
+        const ns = r.str(['metadata', 'namespace']);
+        model.unknown.push(ns === undefined ? { kind, name, span: r.span() } : { kind, namespace: ns, name, span: r.span() });
+        if (QUIET_KINDS.has(kind)) r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
+        else r.warn(['kind'], 'unknown-kind', `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`);
+      }
+    }
+  }
+
+  expandDeployments(model, deployments, report);
+  placePods(model, report);
+  allocateServiceAddresses(model, report);
+  defaultClusterCIDR(model, report);
+  validateCluster(model, report);
+  return { model, diagnostics: report.diagnostics };
+}
+
+function expandDeployments(model: ClusterModel, deployments: DeploymentSpec[], report: ClusterReport): void {
+  for (const d of deployments) {
+    if (model.nodes.length === 0 && d.replicas > 0) report.warn('unknown-node', d.ref.span, `Deployment ${d.name} has no node to run on: define Node objects`);
+    for (let i = 0; i < d.replicas; i++) {
+      const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;
+      const pod: ClusterPod = {
+        namespace: d.namespace,
+        name: replicaName(d, i),
+        labels: { ...d.labels },
+        nodeName: node?.name ?? null,
+        podIP: null,
+        ready: true,
+        terminating: false,
+        finished: false,
+        ports: d.ports.map((p) => ({ ...p })),
+        ref: { kind: 'Pod', namespace: d.namespace, name: replicaName(d, i), span: d.ref.span },
+        owner: d.ref,
+      };
+      model.pods.push(pod);
+    }
+  }
+}
+
+/** Pods without a node go round-robin over the nodes; pods without an IP get one from their node. */
+function placePods(model: ClusterModel, report: ClusterReport): void {
+  const used = new Set<number>();
+  for (const p of model.pods) if (p.podIP !== null) used.add(p.podIP);
+  const next = new Map<string, number>();
+  let rr = 0;
+  for (const pod of model.pods) {
+    if (pod.nodeName === null && model.nodes.length > 0 && !pod.owner) {
+      const node = model.nodes[rr++ % model.nodes.length];
+      if (node) {
+        pod.nodeName = node.name;
+        report.info('assumed', pod.ref.span, `pod ${pod.name} has no spec.nodeName; placed on ${node.name}`);
+      }
+    }
+    if (pod.podIP !== null || pod.nodeName === null) continue;
+    const node = model.nodes.find((n) => n.name === pod.nodeName);
+    if (!node?.podCIDR) continue;
+    const ip = nextFree(node.podCIDR, next.get(node.name) ?? 2, used);
+    if (ip === undefined) {
+      report.error('bad-value', pod.ref.span, `node ${node.name}'s podCIDR ${formatPrefix(node.podCIDR)} has no free address left for pod ${pod.name}`);
+      continue;
+    }
+    used.add(ip.address);
+    next.set(node.name, ip.offset + 1);
+    pod.podIP = ip.address;
+    if (!pod.owner) report.info('assumed', pod.ref.span, `pod ${pod.name} has no status.podIP; given ${formatIPv4(ip.address)} from ${node.name}'s podCIDR`);
+  }
+}
+
+/** The first unused host address at or after `offset` in the prefix (skipping network/broadcast). */
+function nextFree(cidr: Ipv4Prefix, offset: number, used: Set<number>): { address: number; offset: number } | undefined {
+  const size = 2 ** (32 - cidr.prefix);
+  for (let o = offset; o < size - 1; o++) {
+    const a = (cidr.address + o) >>> 0;
+    if (!used.has(a)) return { address: a, offset: o };
+  }
+  return undefined;
+}
+
+/** Missing ClusterIPs come from serviceCIDR (from .10 up), missing NodePorts from 30000 up. */
+function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): void {
+  const usedIPs = new Set<number>();
+  const usedPorts = new Set<number>();
+  for (const s of model.services) {
+    if (s.clusterIP !== null) usedIPs.add(s.clusterIP);
+    for (const p of s.ports) if (p.nodePort) usedPorts.add(p.nodePort);
+    if (s.healthCheckNodePort) usedPorts.add(s.healthCheckNodePort);
+  }
+  let ipOffset = 10;
+  let nextPort = 30000;
+  const takePort = (): number => {
+    while (usedPorts.has(nextPort)) nextPort++;
+    usedPorts.add(nextPort);
+    return nextPort;
+  };
+  for (const s of model.services) {
+    if (s.clusterIP === null && s.type !== 'ExternalName' && !s.headless) {
+      const ip = nextFree(model.settings.serviceCIDR, ipOffset, usedIPs);
+      if (ip) {
+        s.clusterIP = ip.address;
+        usedIPs.add(ip.address);
+        ipOffset = ip.offset + 1;
+        report.info('assumed', s.ref.span, `Service ${s.name} has no spec.clusterIP; given ${formatIPv4(ip.address)} from serviceCIDR ${formatPrefix(model.settings.serviceCIDR)}`);
+      }
+    }
+    if (s.type === 'NodePort' || s.type === 'LoadBalancer') {
+      for (const p of s.ports) {
+        if (p.nodePort !== 0) continue;
+        p.nodePort = takePort();
+        report.info('assumed', p.span, `port ${p.name || p.port} of Service ${s.name} has no nodePort; given ${p.nodePort}`);
+      }
+    }
+    if (s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local' && s.healthCheckNodePort === 0) {
+      s.healthCheckNodePort = takePort();
+      report.info('assumed', s.ref.span, `LoadBalancer Service ${s.name} with externalTrafficPolicy Local has no healthCheckNodePort; given ${s.healthCheckNodePort}`);
+    }
+  }
+}
+
+/**
+ * kube-proxy needs clusterCIDR for its local-traffic test. When the configuration does not give
+ * one, take the /16 holding the nodes' podCIDRs (what k3s, flannel and kubeadm clusters use), or
+ * the smallest range covering them all when they do not share a /16.
+ */
+function defaultClusterCIDR(model: ClusterModel, report: ClusterReport): void {
+  if (model.proxy.clusterCIDR !== null) return;
+  const cidrs = model.nodes.map((n) => n.podCIDR).filter((c): c is Ipv4Prefix => c !== null);
+  const first = cidrs[0];
+  if (!first) return;
+  let guess: Ipv4Prefix = { address: (first.address & 0xffff0000) >>> 0, prefix: Math.min(16, first.prefix) };
+  if (!cidrs.every((c) => inPrefix(c.address, guess) && c.prefix >= guess.prefix)) {
+    let prefix = Math.min(...cidrs.map((c) => c.prefix));
+    while (prefix > 0) {
+      const mask = (0xffffffff << (32 - prefix)) >>> 0;
+      const net = (first.address & mask) >>> 0;
+      if (cidrs.every((c) => ((c.address & mask) >>> 0) === net)) break;
+      prefix--;
+    }
+    const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+    guess = { address: (first.address & mask) >>> 0, prefix };
+  }
+  model.proxy.clusterCIDR = guess;
+  report.info('assumed', model.proxy.ref?.span ?? model.nodes[0]?.ref.span ?? NO_SPAN, `no clusterCIDR in a KubeProxyConfiguration; using ${formatPrefix(guess)}, which holds every node's podCIDR`);
+}

@@ -1,0 +1,165 @@
+/**
+ * The cluster as the compiler sees it after reading the manifests: plain data, IPv4 only,
+ * every object carrying a reference back to the YAML it came from (for provenance).
+ */
+import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
+
+export type Protocol = 'TCP' | 'UDP' | 'SCTP';
+
+/** Which object a thing came from: kind/namespace/name and the YAML range of the whole object. */
+export interface ObjectRef {
+  kind: string;
+  /** absent for cluster-scoped objects (Node, the Cluster document, KubeProxyConfiguration) */
+  namespace?: string;
+  name: string;
+  span: SourceSpan;
+}
+
+export interface ClusterNode {
+  name: string;
+  /** every InternalIP counts as a node IP (numbers are IPv4 addresses) */
+  internalIPs: number[];
+  externalIPs: number[];
+  podCIDR: Ipv4Prefix | null;
+  labels: Record<string, string>;
+  ref: ObjectRef;
+}
+
+export interface ContainerPort {
+  name: string | null;
+  containerPort: number;
+  protocol: Protocol;
+}
+
+export interface ClusterPod {
+  namespace: string;
+  name: string;
+  labels: Record<string, string>;
+  nodeName: string | null;
+  podIP: number | null;
+  ready: boolean;
+  terminating: boolean;
+  /** Succeeded or Failed pods are never endpoints */
+  finished: boolean;
+  ports: ContainerPort[];
+  ref: ObjectRef;
+  /** set for pods a Deployment produced */
+  owner?: ObjectRef;
+}
+
+export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
+
+export interface ServicePort {
+  /** "" when the Service has one unnamed port */
+  name: string;
+  protocol: Protocol;
+  port: number;
+  targetPort: number | string;
+  /** 0 when none */
+  nodePort: number;
+  span: SourceSpan;
+}
+
+export interface ClusterService {
+  namespace: string;
+  name: string;
+  type: ServiceType;
+  /** null for a headless Service (clusterIP: None) and for ExternalName */
+  clusterIP: number | null;
+  /** clusterIP: None — kube-proxy skips it */
+  headless: boolean;
+  externalIPs: number[];
+  ports: ServicePort[];
+  /** null when the Service has no selector (its endpoints come from EndpointSlices) */
+  selector: Record<string, string> | null;
+  externalTrafficPolicy: 'Cluster' | 'Local';
+  internalTrafficPolicy: 'Cluster' | 'Local';
+  sessionAffinity: 'None' | 'ClientIP';
+  affinityTimeoutSeconds: number;
+  loadBalancerSourceRanges: Ipv4Prefix[];
+  loadBalancerIngressIPs: number[];
+  /** 0 when none */
+  healthCheckNodePort: number;
+  publishNotReadyAddresses: boolean;
+  ref: ObjectRef;
+}
+
+export interface SliceEndpoint {
+  address: number;
+  nodeName: string | null;
+  ready: boolean;
+  serving: boolean;
+  terminating: boolean;
+  /** the pod the endpoint stands for, when known */
+  pod?: ObjectRef;
+}
+
+export interface SlicePort {
+  name: string;
+  port: number;
+  protocol: Protocol;
+}
+
+export interface ClusterEndpointSlice {
+  namespace: string;
+  name: string;
+  serviceName: string;
+  ports: SlicePort[];
+  endpoints: SliceEndpoint[];
+  ref: ObjectRef;
+}
+
+export interface ClusterNetworkPolicy {
+  namespace: string;
+  name: string;
+  ref: ObjectRef;
+}
+
+export type DetectLocalMode = 'ClusterCIDR' | 'NodeCIDR' | 'BridgeInterface' | 'InterfaceNamePrefix';
+
+/** kube-proxy's own settings (KubeProxyConfiguration, kubeproxy.config.k8s.io/v1alpha1). */
+export interface ProxyConfig {
+  /** null when neither the configuration nor the nodes give one */
+  clusterCIDR: Ipv4Prefix | null;
+  detectLocalMode: DetectLocalMode;
+  bridgeInterface: string;
+  interfaceNamePrefix: string;
+  /** empty: every local address (kube-proxy's default); "primary": the node IPs */
+  nodePortAddresses: (Ipv4Prefix | 'primary')[];
+  masqueradeAll: boolean;
+  masqueradeBit: number;
+  localhostNodePorts: boolean;
+  ref: ObjectRef | null;
+}
+
+export interface ExternalClient {
+  name: string;
+  address: number;
+  span: SourceSpan;
+}
+
+/** The netfilter-lab/v1alpha1 Cluster document: what neither Kubernetes nor kube-proxy says. */
+export interface ClusterSettings {
+  serviceCIDR: Ipv4Prefix;
+  externalClients: ExternalClient[];
+  backend: 'nft' | 'legacy';
+  features: { randomFully: boolean; nfacct: boolean };
+  ref: ObjectRef | null;
+}
+
+export interface ClusterModel {
+  nodes: ClusterNode[];
+  pods: ClusterPod[];
+  services: ClusterService[];
+  endpointSlices: ClusterEndpointSlice[];
+  networkPolicies: ClusterNetworkPolicy[];
+  proxy: ProxyConfig;
+  settings: ClusterSettings;
+  /** objects of kinds the compiler does not know, kept so the editor can still show them */
+  unknown: ObjectRef[];
+}
+
+export function refLabel(ref: ObjectRef): string {
+  return ref.namespace === undefined ? `${ref.kind}/${ref.name}` : `${ref.kind}/${ref.namespace}/${ref.name}`;
+}

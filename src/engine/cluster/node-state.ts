@@ -1,0 +1,138 @@
+/**
+ * A node's rules as iptables-save shows them after kubelet and kube-proxy have run: kube-proxy's
+ * restore input merged with what both write outside it, in iptables-save's order.
+ *
+ * Facts (kubernetes pkg/kubelet/kubelet_network_linux.go, pkg/proxy/iptables/proxier.go, and
+ * `iptables -L` of current nodes):
+ * - kubelet starts first: KUBE-KUBELET-CANARY in mangle, nat and filter; KUBE-FIREWALL with the
+ *   "block incoming localnet connections" rule, jumped to from INPUT and OUTPUT;
+ * - kube-proxy adds KUBE-PROXY-CANARY to the same tables and inserts its jump rules at the top of
+ *   the built-in chains one by one (each "-I", skipped when already there), so the last in its
+ *   list ends up first: INPUT gets KUBE-PROXY-FIREWALL, KUBE-NODEPORTS, KUBE-EXTERNAL-SERVICES
+ *   above kubelet's KUBE-FIREWALL;
+ * - iptables-save (nft and legacy alike) prints tables as mangle, filter, nat, built-in chains
+ *   first, then user chains sorted by name, then every chain's rules in chain order.
+ */
+import type { ProxierOutput, RestoreTable } from './proxier.ts';
+import type { RuleProvenance } from './provenance.ts';
+import { BUILTIN_CHAINS, type TableName } from '../rules/model.ts';
+
+export interface StateRule {
+  table: TableName;
+  chain: string;
+  args: string[];
+  prov: RuleProvenance;
+}
+
+export interface NodeRules {
+  /** user chains per table */
+  chains: Map<TableName, Set<string>>;
+  rules: StateRule[];
+}
+
+const LOCALNET_ARGS = ['-m', 'comment', '--comment', '"block incoming localnet connections"', '-d', '127.0.0.0/8', '!', '-s', '127.0.0.0/8', '-m', 'conntrack', '!', '--ctstate', 'RELATED,ESTABLISHED,DNAT', '-j', 'DROP'];
+
+interface Jump {
+  table: TableName;
+  from: string;
+  to: string;
+  comment: string;
+  extra: string[];
+}
+
+// kube-proxy's jump list, in the order it ensures them
+const NEW = ['-m', 'conntrack', '--ctstate', 'NEW'];
+const PROXY_JUMPS: Jump[] = [
+  { table: 'filter', from: 'INPUT', to: 'KUBE-EXTERNAL-SERVICES', comment: 'kubernetes externally-visible service portals', extra: NEW },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-EXTERNAL-SERVICES', comment: 'kubernetes externally-visible service portals', extra: NEW },
+  { table: 'filter', from: 'INPUT', to: 'KUBE-NODEPORTS', comment: 'kubernetes health check service ports', extra: [] },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: NEW },
+  { table: 'filter', from: 'OUTPUT', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: NEW },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-FORWARD', comment: 'kubernetes forwarding rules', extra: [] },
+  { table: 'filter', from: 'INPUT', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
+  { table: 'filter', from: 'OUTPUT', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
+  { table: 'nat', from: 'OUTPUT', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: [] },
+  { table: 'nat', from: 'PREROUTING', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: [] },
+  { table: 'nat', from: 'POSTROUTING', to: 'KUBE-POSTROUTING', comment: 'kubernetes postrouting rules', extra: [] },
+];
+
+const CANARY_TABLES: TableName[] = ['mangle', 'nat', 'filter'];
+
+/** iptables-save's table order. */
+export const SAVE_TABLE_ORDER: TableName[] = ['raw', 'mangle', 'filter', 'security', 'nat'];
+
+export function nodeRules(proxy: ProxierOutput): NodeRules {
+  const chains = new Map<TableName, Set<string>>();
+  const chainSet = (t: TableName): Set<string> => {
+    let s = chains.get(t);
+    if (!s) chains.set(t, (s = new Set()));
+    return s;
+  };
+  const builtin = new Map<string, StateRule[]>();
+  const builtinRules = (t: TableName, c: string): StateRule[] => {
+    const k = `${t}/${c}`;
+    let l = builtin.get(k);
+    if (!l) builtin.set(k, (l = []));
+    return l;
+  };
+  const kubelet = (role: RuleProvenance['role']): RuleProvenance => ({ writer: 'kubelet', role, sources: [] });
+
+  // kubelet
+  for (const t of CANARY_TABLES) chainSet(t).add('KUBE-KUBELET-CANARY');
+  chainSet('filter').add('KUBE-FIREWALL');
+  for (const from of ['INPUT', 'OUTPUT']) builtinRules('filter', from).push({ table: 'filter', chain: from, args: ['-j', 'KUBE-FIREWALL'], prov: kubelet('hook-jump') });
+
+  // kube-proxy: canaries and jumps
+  for (const t of CANARY_TABLES) chainSet(t).add('KUBE-PROXY-CANARY');
+  for (const j of PROXY_JUMPS) {
+    chainSet(j.table).add(j.to);
+    const list = builtinRules(j.table, j.from);
+    if (list.some((r) => r.args[r.args.length - 1] === j.to && r.prov.writer === 'kube-proxy')) continue;
+    list.unshift({ table: j.table, chain: j.from, args: [...j.extra, '-m', 'comment', '--comment', `"${j.comment}"`, '-j', j.to], prov: { writer: 'kube-proxy', role: 'hook-jump', sources: [] } });
+  }
+
+  // kube-proxy's restore input replaces the chains it declares
+  const declared = new Map<string, StateRule[]>();
+  for (const t of ['filter', 'nat'] as RestoreTable[]) for (const c of proxy.chains[t]) chainSet(t).add(c);
+  for (const r of proxy.rules) {
+    const k = `${r.table}/${r.chain}`;
+    let l = declared.get(k);
+    if (!l) declared.set(k, (l = []));
+    l.push({ table: r.table, chain: r.chain, args: r.args, prov: r.prov });
+  }
+  // without kube-proxy's own copy, KUBE-FIREWALL keeps kubelet's identical rule
+  if (!declared.has('filter/KUBE-FIREWALL')) declared.set('filter/KUBE-FIREWALL', [{ table: 'filter', chain: 'KUBE-FIREWALL', args: LOCALNET_ARGS, prov: kubelet('block-localnet') }]);
+
+  const rules: StateRule[] = [];
+  for (const t of SAVE_TABLE_ORDER) {
+    const user = chains.get(t);
+    if (!user) continue;
+    for (const c of BUILTIN_CHAINS[t]) rules.push(...(builtin.get(`${t}/${c}`) ?? []));
+    for (const c of sortedChains(user)) rules.push(...(declared.get(`${t}/${c}`) ?? []));
+  }
+  return { chains, rules };
+}
+
+export function sortedChains(set: Set<string>): string[] {
+  return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The merged state as iptables-restore text, already in iptables-save order. */
+export function restoreText(state: NodeRules): string {
+  const out: string[] = [];
+  let i = 0;
+  for (const t of SAVE_TABLE_ORDER) {
+    const user = state.chains.get(t);
+    if (!user) continue;
+    out.push(`*${t}`);
+    for (const c of BUILTIN_CHAINS[t]) out.push(`:${c} ACCEPT [0:0]`);
+    for (const c of sortedChains(user)) out.push(`:${c} - [0:0]`);
+    for (; i < state.rules.length && state.rules[i]?.table === t; i++) {
+      const r = state.rules[i];
+      if (r) out.push(`-A ${r.chain} ${r.args.join(' ')}`);
+    }
+    out.push('COMMIT');
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,69 @@
+/**
+ * Why each generated rule exists: which objects (and which YAML ranges) produced it. Plain data,
+ * keyed by the rule's id in the compiled ruleset (`table/chain/index`), so the UI can go from a
+ * rule to its Service, port and endpoint and back.
+ */
+import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { ObjectRef } from './model.ts';
+
+export type RuleWriter = 'kube-proxy' | 'kubelet';
+
+export type RuleRole =
+  | 'hook-jump' // a built-in chain jumping to a kube-proxy or kubelet chain
+  | 'postrouting-return'
+  | 'postrouting-unmark'
+  | 'masquerade'
+  | 'mark-for-masquerade'
+  | 'block-localnet'
+  | 'forward-drop-invalid'
+  | 'forward-accept-marked'
+  | 'forward-accept-established'
+  | 'cluster-ip'
+  | 'cluster-ip-masquerade'
+  | 'external-ip'
+  | 'load-balancer-ip'
+  | 'node-port'
+  | 'node-port-localhost'
+  | 'nodeports-jump'
+  | 'health-check-node-port'
+  | 'reject-no-endpoints'
+  | 'drop-no-local-endpoints'
+  | 'firewall-drop'
+  | 'external-masquerade'
+  | 'external-pod-shortcut'
+  | 'external-local-masquerade'
+  | 'external-local-shortcut'
+  | 'external-policy'
+  | 'firewall-allow-range'
+  | 'firewall-allow-self'
+  | 'firewall-fallthrough'
+  | 'affinity-check'
+  | 'load-balance'
+  | 'endpoint-hairpin-masquerade'
+  | 'endpoint-dnat';
+
+export interface ProvenanceSource {
+  kind: string;
+  namespace?: string;
+  name: string;
+  span: SourceSpan;
+  /** the part of the object that mattered, e.g. "spec.ports[0]" or "iptables.masqueradeBit" */
+  field?: string;
+}
+
+export interface RuleProvenance {
+  writer: RuleWriter;
+  role: RuleRole;
+  sources: ProvenanceSource[];
+  /** kube-proxy's service port name, e.g. "default/web:http" */
+  servicePort?: string;
+  /** the endpoint, e.g. "10.42.0.43:8080" */
+  endpoint?: string;
+}
+
+export function sourceOf(ref: ObjectRef, field?: string, span?: SourceSpan): ProvenanceSource {
+  const s: ProvenanceSource = { kind: ref.kind, name: ref.name, span: span ?? ref.span };
+  if (ref.namespace !== undefined) s.namespace = ref.namespace;
+  if (field !== undefined) s.field = field;
+  return s;
+}

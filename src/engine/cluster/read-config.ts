@@ -1,0 +1,103 @@
+/**
+ * The two settings documents: kube-proxy's own KubeProxyConfiguration and this tool's Cluster
+ * document. Fields and defaults of the former follow kube-proxy's v1alpha1 configuration.
+ */
+import { parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { isRecord, normaliseCidr, Reader, shown } from './read-kit.ts';
+import type { ClusterSettings, DetectLocalMode, ExternalClient, ProxyConfig } from './model.ts';
+
+export const DEFAULT_SERVICE_CIDR: Ipv4Prefix = { address: 0x0a600000, prefix: 12 }; // 10.96.0.0/12
+
+/** kube-proxy's defaults: bit 14 (mark 0x4000), localhost NodePorts on, all addresses. */
+export function defaultProxyConfig(): ProxyConfig {
+  return {
+    clusterCIDR: null,
+    detectLocalMode: 'ClusterCIDR',
+    bridgeInterface: '',
+    interfaceNamePrefix: '',
+    nodePortAddresses: [],
+    masqueradeAll: false,
+    masqueradeBit: 14,
+    localhostNodePorts: true,
+    ref: null,
+  };
+}
+
+export function defaultSettings(): ClusterSettings {
+  return { serviceCIDR: DEFAULT_SERVICE_CIDR, externalClients: [], backend: 'nft', features: { randomFully: true, nfacct: false }, ref: null };
+}
+
+const PROXY_FIELDS = [
+  'apiVersion', 'kind', 'metadata', 'clusterCIDR', 'detectLocalMode', 'detectLocal', 'nodePortAddresses', 'iptables', 'mode',
+  'bindAddress', 'healthzBindAddress', 'metricsBindAddress', 'conntrack', 'ipvs', 'nftables', 'winkernel', 'featureGates',
+  'clientConnection', 'hostnameOverride', 'oomScoreAdj', 'portRange', 'configSyncPeriod', 'enableProfiling', 'showHiddenMetricsForVersion',
+  'bindAddressHardFail', 'logging', 'udpIdleTimeout', 'windowsRunAsService',
+];
+
+export function readProxyConfig(r: Reader): ProxyConfig {
+  const cfg = defaultProxyConfig();
+  r.unknownKeys([], PROXY_FIELDS);
+  cfg.ref = { kind: 'KubeProxyConfiguration', name: r.str(['metadata', 'name']) ?? 'kube-proxy', span: r.span() };
+  const mode = r.str(['mode']);
+  if (mode !== undefined && mode !== '' && mode !== 'iptables')
+    r.warn(['mode'], 'bad-value', `mode ${JSON.stringify(mode)}: this compiler writes what iptables mode does`);
+  const cc = r.str(['clusterCIDR']);
+  if (cc !== undefined && cc.trim() !== '') {
+    // dual-stack clusters give "v4cidr,v6cidr": keep the IPv4 one
+    for (const part of cc.split(',')) {
+      const p = parsePrefix(part.trim());
+      if (p && part.includes('/')) {
+        cfg.clusterCIDR = normaliseCidr(p);
+        break;
+      }
+    }
+    if (cfg.clusterCIDR === null) r.error(['clusterCIDR'], 'bad-value', `clusterCIDR ${JSON.stringify(cc)} has no IPv4 CIDR`);
+  }
+  cfg.detectLocalMode = r.oneOf<DetectLocalMode>(['detectLocalMode'], ['ClusterCIDR', 'NodeCIDR', 'BridgeInterface', 'InterfaceNamePrefix']) ?? 'ClusterCIDR';
+  cfg.bridgeInterface = r.str(['detectLocal', 'bridgeInterface']) ?? '';
+  cfg.interfaceNamePrefix = r.str(['detectLocal', 'interfaceNamePrefix']) ?? '';
+  if (cfg.detectLocalMode === 'BridgeInterface' && cfg.bridgeInterface === '')
+    r.error(['detectLocalMode'], 'missing-field', 'detectLocalMode BridgeInterface needs detectLocal.bridgeInterface');
+  if (cfg.detectLocalMode === 'InterfaceNamePrefix' && cfg.interfaceNamePrefix === '')
+    r.error(['detectLocalMode'], 'missing-field', 'detectLocalMode InterfaceNamePrefix needs detectLocal.interfaceNamePrefix');
+  r.list(['nodePortAddresses']).forEach((v, i) => {
+    if (v === 'primary') return void cfg.nodePortAddresses.push('primary');
+    const c = r.cidr(['nodePortAddresses', i]);
+    if (c) cfg.nodePortAddresses.push(c);
+  });
+  r.unknownKeys(['iptables'], ['masqueradeAll', 'masqueradeBit', 'localhostNodePorts', 'minSyncPeriod', 'syncPeriod']);
+  cfg.masqueradeAll = r.bool(['iptables', 'masqueradeAll']) ?? false;
+  cfg.masqueradeBit = r.int(['iptables', 'masqueradeBit'], 0, 31) ?? 14;
+  cfg.localhostNodePorts = r.bool(['iptables', 'localhostNodePorts']) ?? true;
+  return cfg;
+}
+
+const CLUSTER_FIELDS = ['apiVersion', 'kind', 'metadata', 'serviceCIDR', 'externalClients', 'backend', 'features'];
+
+export function readSettings(r: Reader): ClusterSettings {
+  const s = defaultSettings();
+  r.unknownKeys([], CLUSTER_FIELDS);
+  s.ref = { kind: 'Cluster', name: r.str(['metadata', 'name']) ?? 'cluster', span: r.span() };
+  s.serviceCIDR = r.cidr(['serviceCIDR']) ?? s.serviceCIDR;
+  s.backend = r.oneOf(['backend'], ['nft', 'legacy'] as const) ?? 'nft';
+  r.unknownKeys(['features'], ['randomFully', 'nfacct']);
+  s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
+  s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
+  const clients: ExternalClient[] = [];
+  r.list(['externalClients']).forEach((c, i) => {
+    const p = ['externalClients', i];
+    if (!isRecord(c)) return r.error(p, 'bad-type', `an external client should be {name, address}, got ${shown(c)}`);
+    r.unknownKeys(p, ['name', 'address']);
+    const name = r.str([...p, 'name']);
+    const address = r.ipv4([...p, 'address']);
+    if (name === undefined) return r.error(p, 'missing-field', 'an external client needs a name');
+    if (address === undefined) {
+      if (c['address'] === undefined) r.error(p, 'missing-field', `external client ${name} needs an address`);
+      return;
+    }
+    if (clients.some((x) => x.name === name)) return r.error([...p, 'name'], 'duplicate-object', `external client ${name} is listed twice`);
+    clients.push({ name, address, span: r.span(p) });
+  });
+  s.externalClients = clients;
+  return s;
+}

@@ -1,0 +1,180 @@
+/** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
+import { parseIPv4, parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import type { ClusterReport } from './diagnostics.ts';
+import { keySpanAt, spanAt, type Located, type Path } from './source.ts';
+import type { ObjectRef, Protocol } from './model.ts';
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function shown(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  try {
+    const s = JSON.stringify(v);
+    return s.length > 50 ? `${s.slice(0, 47)}...` : s;
+  } catch {
+    return String(v);
+  }
+}
+
+export function getPath(root: unknown, path: Path): unknown {
+  let v: unknown = root;
+  for (const k of path) {
+    if (typeof k === 'number') v = Array.isArray(v) ? v[k] : undefined;
+    else v = isRecord(v) ? v[k] : undefined;
+    if (v === undefined) return undefined;
+  }
+  return v;
+}
+
+/** Reads fields of one manifest, reporting against its YAML. */
+export class Reader {
+  constructor(
+    readonly obj: Located,
+    readonly report: ClusterReport,
+  ) {}
+
+  get(path: Path): unknown {
+    return getPath(this.obj.value, path);
+  }
+
+  span(path: Path = []) {
+    return spanAt(this.obj, path);
+  }
+
+  error(path: Path, code: Parameters<ClusterReport['error']>[0], message: string): void {
+    this.report.error(code, this.span(path), message);
+  }
+
+  warn(path: Path, code: Parameters<ClusterReport['warn']>[0], message: string): void {
+    this.report.warn(code, this.span(path), message);
+  }
+
+  info(path: Path, code: Parameters<ClusterReport['info']>[0], message: string): void {
+    this.report.info(code, this.span(path), message);
+  }
+
+  str(path: Path): string | undefined {
+    const v = this.get(path);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    this.error(path, 'bad-type', `${pathText(path)} should be a string, got ${shown(v)}`);
+    return undefined;
+  }
+
+  int(path: Path, min: number, max: number): number | undefined {
+    const v = this.get(path);
+    if (v === undefined || v === null) return undefined;
+    const n = typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n)) {
+      this.error(path, 'bad-type', `${pathText(path)} should be a whole number, got ${shown(v)}`);
+      return undefined;
+    }
+    if (n < min || n > max) {
+      this.error(path, 'bad-value', `${pathText(path)} is ${n}; it must be between ${min} and ${max}`);
+      return undefined;
+    }
+    return n;
+  }
+
+  bool(path: Path): boolean | undefined {
+    const v = this.get(path);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'boolean') return v;
+    this.error(path, 'bad-type', `${pathText(path)} should be true or false, got ${shown(v)}`);
+    return undefined;
+  }
+
+  list(path: Path): unknown[] {
+    const v = this.get(path);
+    if (v === undefined || v === null) return [];
+    if (Array.isArray(v)) return v;
+    this.error(path, 'bad-type', `${pathText(path)} should be a list, got ${shown(v)}`);
+    return [];
+  }
+
+  record(path: Path): Record<string, unknown> | undefined {
+    const v = this.get(path);
+    if (v === undefined || v === null) return undefined;
+    if (isRecord(v)) return v;
+    this.error(path, 'bad-type', `${pathText(path)} should be a mapping, got ${shown(v)}`);
+    return undefined;
+  }
+
+  /** A string → string map such as labels or a selector. */
+  labels(path: Path): Record<string, string> {
+    const r = this.record(path);
+    const out: Record<string, string> = {};
+    if (!r) return out;
+    for (const [k, v] of Object.entries(r)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+      else this.error([...path, k], 'bad-type', `label ${JSON.stringify(k)} should have a string value, got ${shown(v)}`);
+    }
+    return out;
+  }
+
+  oneOf<T extends string>(path: Path, allowed: readonly T[]): T | undefined {
+    const s = this.str(path);
+    if (s === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(s)) return s as T;
+    this.error(path, 'bad-value', `${pathText(path)} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`);
+    return undefined;
+  }
+
+  /** An IPv4 address; IPv6 is reported once as ignored (the model is IPv4 only). */
+  ipv4(path: Path): number | undefined {
+    const s = this.str(path);
+    if (s === undefined) return undefined;
+    const a = parseIPv4(s.trim());
+    if (a !== undefined) return a;
+    if (s.includes(':')) this.warn(path, 'ipv6-ignored', `${s} is an IPv6 address; this model covers IPv4 only, so it is ignored`);
+    else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`);
+    return undefined;
+  }
+
+  /** A CIDR, normalised to its network address (as Go's ParseCIDR does). */
+  cidr(path: Path): Ipv4Prefix | undefined {
+    const s = this.str(path);
+    if (s === undefined) return undefined;
+    const t = s.trim();
+    const p = t.includes('/') ? parsePrefix(t) : undefined;
+    if (p) return normaliseCidr(p);
+    if (t.includes(':')) this.warn(path, 'ipv6-ignored', `${t} is an IPv6 range; this model covers IPv4 only, so it is ignored`);
+    else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`);
+    return undefined;
+  }
+
+  protocol(path: Path): Protocol {
+    const p = this.get(path);
+    if (p === undefined || p === null) return 'TCP';
+    if (p === 'TCP' || p === 'UDP' || p === 'SCTP') return p;
+    this.error(path, 'bad-value', `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`);
+    return 'TCP';
+  }
+
+  /** Reports keys that are not in `known` (for the documents whose fields this tool defines). */
+  unknownKeys(path: Path, known: readonly string[]): void {
+    const r = this.get(path);
+    if (!isRecord(r)) return;
+    for (const k of Object.keys(r)) {
+      if (!known.includes(k)) this.report.warn('unknown-field', keySpanAt(this.obj, [...path, k]), `unknown field "${k}" (known: ${known.join(', ')})`);
+    }
+  }
+
+  ref(kind: string, name: string, namespace?: string): ObjectRef {
+    return namespace === undefined ? { kind, name, span: this.span() } : { kind, namespace, name, span: this.span() };
+  }
+}
+
+export function normaliseCidr(p: Ipv4Prefix): Ipv4Prefix {
+  const mask = p.prefix === 0 ? 0 : (0xffffffff << (32 - p.prefix)) >>> 0;
+  return { address: (p.address & mask) >>> 0, prefix: p.prefix };
+}
+
+export function pathText(path: Path): string {
+  let s = '';
+  for (const k of path) s += typeof k === 'number' ? `[${k}]` : s ? `.${k}` : k;
+  return s || 'the object';
+}

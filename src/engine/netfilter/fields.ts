@@ -1,0 +1,68 @@
+/**
+ * Field-level problems in a host or packet file. The files are plain objects (parsed YAML or
+ * JSON), so a problem is named by its path (`interfaces[1].addresses[0]`) rather than a line;
+ * the CLI can map a path back to a position in the YAML source if it wants to.
+ */
+export type FieldCode = 'missing-field' | 'bad-type' | 'bad-value' | 'unknown-field' | 'unknown-reference';
+
+export interface FieldDiagnostic {
+  code: FieldCode;
+  severity: 'error' | 'warning';
+  /** where in the document, e.g. `interfaces[1].addresses[0]`; empty for the document itself */
+  path: string;
+  /** what was wrong and what was expected, without the path */
+  message: string;
+}
+
+/** `interfaces[1].addresses[0]: "10.0.0.300/24" is not an IPv4 address/prefix` */
+export function formatFieldDiagnostic(d: FieldDiagnostic): string {
+  return d.path ? `${d.path}: ${d.message}` : d.message;
+}
+
+export function fieldPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base ? `${base}.${key}` : key;
+}
+
+/** JSON-ish rendering of a bad value for a message: strings quoted, others as JSON. */
+export function shown(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v === undefined) return 'nothing';
+  try {
+    const s = JSON.stringify(v);
+    return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  } catch {
+    return String(v);
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Collects diagnostics while a reader walks a document. */
+export class FieldReport {
+  readonly diagnostics: FieldDiagnostic[] = [];
+
+  error(path: string, message: string, code: FieldCode = 'bad-value'): void {
+    this.diagnostics.push({ code, severity: 'error', path, message });
+  }
+
+  warn(path: string, message: string, code: FieldCode = 'unknown-field'): void {
+    this.diagnostics.push({ code, severity: 'warning', path, message });
+  }
+
+  /** Reports keys of `obj` that are not in `known` (typos such as `dst_port`). */
+  unknownKeys(obj: Record<string, unknown>, known: readonly string[], path: string, severity: 'error' | 'warning'): void {
+    for (const k of Object.keys(obj)) {
+      if (known.includes(k)) continue;
+      const msg = `unknown field "${k}" (expected one of: ${known.join(', ')})`;
+      if (severity === 'error') this.error(fieldPath(path, k), msg, 'unknown-field');
+      else this.warn(fieldPath(path, k), msg, 'unknown-field');
+    }
+  }
+
+  get hasErrors(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+}

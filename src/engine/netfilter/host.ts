@@ -1,0 +1,145 @@
+/**
+ * The host a packet meets: its interfaces and addresses, routes, sysctls that change the path
+ * (ip_forward, bridge netfilter, route_localnet), Linux bridges with their ports, ipsets, and
+ * which iptables backend loaded the rules. Plain data, so it crosses the worker boundary.
+ */
+import { broadcastOf, inPrefix, LOOPBACK_NET, type Ipv4Prefix } from './ipv4.ts';
+
+export type Backend = 'nft' | 'legacy';
+
+export interface HostInterface {
+  name: string;
+  /** addresses with their prefix, e.g. 192.168.1.10/24; the first is the primary one */
+  addresses: Ipv4Prefix[];
+}
+
+export interface HostRoute {
+  /** null for `default` */
+  to: Ipv4Prefix | null;
+  via: number | null;
+  dev: string;
+  /** preferred source address (`ip route … src`) */
+  src: number | null;
+}
+
+export interface BridgePort {
+  name: string;
+  /** addresses known to sit behind this port (a pod's IP): lets a trace name physdev-out */
+  addresses: number[];
+  /** hairpin mode: a frame may leave by the port it came in on */
+  hairpin: boolean;
+}
+
+export interface HostBridge {
+  /** the bridge device, which is also an interface (cni0 with the pods' gateway address) */
+  name: string;
+  ports: BridgePort[];
+}
+
+export type IpSetType =
+  | 'hash:ip'
+  | 'hash:net'
+  | 'hash:ip,port'
+  | 'hash:net,port'
+  | 'hash:ip,port,ip'
+  | 'hash:ip,port,net'
+  | 'hash:net,port,net'
+  | 'hash:net,iface'
+  | 'hash:ip,mark'
+  | 'bitmap:port';
+
+export const IPSET_TYPES: readonly IpSetType[] = [
+  'hash:ip',
+  'hash:net',
+  'hash:ip,port',
+  'hash:net,port',
+  'hash:ip,port,ip',
+  'hash:ip,port,net',
+  'hash:net,port,net',
+  'hash:net,iface',
+  'hash:ip,mark',
+  'bitmap:port',
+];
+
+/** One dimension of an ipset member. */
+export type IpSetElement =
+  | { kind: 'net'; net: Ipv4Prefix }
+  | { kind: 'port'; proto: string; from: number; to: number }
+  | { kind: 'iface'; name: string }
+  | { kind: 'mark'; value: number };
+
+export interface IpSet {
+  name: string;
+  type: IpSetType;
+  /** each member has one element per dimension of the type, in order */
+  members: IpSetElement[][];
+}
+
+export interface Host {
+  interfaces: HostInterface[];
+  routes: HostRoute[];
+  ipForward: boolean;
+  bridgeNetfilter: boolean;
+  /** net.ipv4.conf.all.route_localnet: 127.0.0.0/8 may arrive from outside (kube-proxy sets it) */
+  routeLocalnet: boolean;
+  bridges: HostBridge[];
+  ipsets: IpSet[];
+  backend: Backend;
+}
+
+export const LOOPBACK_INTERFACE: HostInterface = { name: 'lo', addresses: [{ address: 0x7f000001, prefix: 8 }] };
+
+/** An empty host: only `lo`. */
+export function emptyHost(): Host {
+  return {
+    interfaces: [LOOPBACK_INTERFACE],
+    routes: [],
+    ipForward: false,
+    bridgeNetfilter: false,
+    routeLocalnet: false,
+    bridges: [],
+    ipsets: [],
+    backend: 'nft',
+  };
+}
+
+export function findInterface(host: Host, name: string): HostInterface | undefined {
+  return host.interfaces.find((i) => i.name === name);
+}
+
+/** The kernel's local table: every interface address, and all of 127.0.0.0/8 on lo. */
+export function isLocalAddress(host: Host, addr: number, onlyIface?: string): boolean {
+  for (const i of host.interfaces) {
+    if (onlyIface !== undefined && i.name !== onlyIface) continue;
+    if (i.name === 'lo' && inPrefix(addr, LOOPBACK_NET)) return true;
+    for (const a of i.addresses) if (a.address === addr) return true;
+  }
+  return false;
+}
+
+/** Subnet broadcast addresses of the host's interfaces, and 255.255.255.255. */
+export function isBroadcastAddress(host: Host, addr: number, onlyIface?: string): boolean {
+  if (addr === 0xffffffff) return true;
+  for (const i of host.interfaces) {
+    if (onlyIface !== undefined && i.name !== onlyIface) continue;
+    for (const a of i.addresses) if (a.prefix < 31 && broadcastOf(a) === addr) return true;
+  }
+  return false;
+}
+
+/** The bridge a device belongs to as a port, with that port. */
+export function bridgeOfPort(host: Host, dev: string): { bridge: HostBridge; port: BridgePort } | undefined {
+  for (const bridge of host.bridges) {
+    const port = bridge.ports.find((p) => p.name === dev);
+    if (port) return { bridge, port };
+  }
+  return undefined;
+}
+
+export function findBridge(host: Host, name: string): HostBridge | undefined {
+  return host.bridges.find((b) => b.name === name);
+}
+
+export function findIpSet(host: Host, name: string): IpSet | undefined {
+  return host.ipsets.find((s) => s.name === name);
+}

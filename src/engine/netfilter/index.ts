@@ -1,0 +1,18 @@
+/** The netfilter simulator's public surface: what the CLI, the worker and the UI use. */
+export { simulate, simulateAllPaths, sampleOutcomes } from './simulate.ts';
+export type { SimulateOptions, SimulationResult, Outcome, AllPathsResult, SampledOutcome } from './simulate.ts';
+export { readHost } from './host-reader.ts';
+export type { HostReadResult } from './host-reader.ts';
+export { readPackets } from './packet-reader.ts';
+export type { PacketReadResult } from './packet-reader.ts';
+export { formatFieldDiagnostic } from './fields.ts';
+export type { FieldDiagnostic } from './fields.ts';
+export { emptyHost } from './host.ts';
+export type { Host, Backend } from './host.ts';
+export type { Packet, PacketView } from './packet.ts';
+export { hookStages, hookTables, HOOKS } from './hooks.ts';
+export type { Hook, HookStage } from './hooks.ts';
+export { toTraceJson } from './trace-json.ts';
+export type { TraceJson } from './trace-json.ts';
+export { describeStep, describeResult } from './trace-text.ts';
+export type * from './trace.ts';

@@ -1,0 +1,137 @@
+/**
+ * Reads the packet file (DESIGN §4): one packet object or a list of them. Each problem names
+ * its field (`[1].dport: …`) and what was expected; unknown fields are errors because a typo
+ * such as `dst_port` would otherwise silently trace a different packet.
+ */
+import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
+import { parseIPv4 } from './ipv4.ts';
+import { defaultLength, PROTOS, type Packet, type Proto } from './packet.ts';
+import { formatTcpFlagList, parseTcpFlagList } from '../modules/match/tcp.ts';
+import { parseUint } from '../modules/values.ts';
+
+export interface PacketReadResult {
+  packets: Packet[];
+  diagnostics: FieldDiagnostic[];
+}
+
+const FIELDS = ['in', 'local', 'proto', 'src', 'sport', 'dst', 'dport', 'tcpFlags', 'icmpType', 'icmpCode', 'length', 'mark'];
+
+/** Ports that a locally generated packet gets when the file gives none. */
+export const DEFAULT_SPORT = 40000;
+
+function int(r: FieldReport, v: unknown, path: string, min: number, max: number, what: string): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
+  if (typeof v === 'string' && /^[0-9]+$/.test(v) && Number(v) >= min && Number(v) <= max) return Number(v);
+  r.error(path, `${shown(v)} is not ${what} (expected a whole number ${min}-${max})`, typeof v === 'number' || typeof v === 'string' ? 'bad-value' : 'bad-type');
+  return undefined;
+}
+
+function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined {
+  if (!isRecord(doc)) {
+    r.error(base, `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`, 'bad-type');
+    return undefined;
+  }
+  const at = (k: string) => fieldPath(base, k);
+  const before = r.diagnostics.length;
+  r.unknownKeys(doc, FIELDS, base, 'error');
+
+  const inRaw = doc['in'];
+  const localRaw = doc['local'];
+  let iface: string | null = null;
+  let local = false;
+  if (localRaw !== undefined && typeof localRaw !== 'boolean') r.error(at('local'), `expected true or false, got ${shown(localRaw)}`, 'bad-type');
+  else local = localRaw === true;
+  if (inRaw !== undefined) {
+    if (typeof inRaw !== 'string' || !/^[^\s/]{1,15}$/.test(inRaw)) r.error(at('in'), `${shown(inRaw)} is not an interface name`);
+    else iface = inRaw;
+  }
+  if (local && iface !== null) r.error(at('in'), 'a packet either arrives on an interface ("in") or is generated locally ("local": true), not both');
+  if (!local && inRaw === undefined)
+    r.error(base, 'missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)', 'missing-field');
+
+  let proto: Proto = 'tcp';
+  const protoRaw = doc['proto'];
+  if (protoRaw === undefined) r.error(at('proto'), 'missing: one of tcp, udp, icmp, sctp', 'missing-field');
+  else if (typeof protoRaw !== 'string' || !(PROTOS as readonly string[]).includes(protoRaw.toLowerCase()))
+    r.error(at('proto'), `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)`);
+  else proto = protoRaw.toLowerCase() as Proto;
+
+  const addr = (k: 'src' | 'dst', required: boolean): string | null => {
+    const v = doc[k];
+    if (v === undefined) {
+      if (required) r.error(at(k), `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`, 'missing-field');
+      return null;
+    }
+    if (typeof v !== 'string' || parseIPv4(v) === undefined) {
+      r.error(at(k), `${shown(v)} is not an IPv4 address`, typeof v === 'string' ? 'bad-value' : 'bad-type');
+      return null;
+    }
+    return v;
+  };
+  const src = addr('src', !local);
+  const dst = addr('dst', true);
+
+  let sport: number | null = null;
+  let dport: number | null = null;
+  if (proto === 'icmp') {
+    for (const k of ['sport', 'dport']) if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
+  } else {
+    if (doc['dport'] === undefined) r.error(at('dport'), `missing: the destination port (0-65535) of the ${proto} packet`, 'missing-field');
+    else dport = int(r, doc['dport'], at('dport'), 0, 65535, 'a port') ?? null;
+    sport = doc['sport'] === undefined ? DEFAULT_SPORT : (int(r, doc['sport'], at('sport'), 0, 65535, 'a port') ?? null);
+  }
+
+  let tcpFlags: string | null = null;
+  const flagsRaw = doc['tcpFlags'];
+  if (flagsRaw !== undefined && proto !== 'tcp') r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`);
+  else if (proto === 'tcp') {
+    if (flagsRaw === undefined) tcpFlags = 'SYN';
+    else {
+      const text = Array.isArray(flagsRaw) ? flagsRaw.join(',') : typeof flagsRaw === 'string' ? flagsRaw.replace(/[\s|+]+/g, ',') : undefined;
+      const bits = text === undefined || text === '' ? undefined : parseTcpFlagList(text);
+      if (bits === undefined) r.error(at('tcpFlags'), `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)`);
+      else tcpFlags = formatTcpFlagList(bits);
+    }
+  }
+
+  let icmpType: number | null = null;
+  let icmpCode: number | null = null;
+  for (const k of ['icmpType', 'icmpCode'] as const) {
+    if (doc[k] === undefined) continue;
+    if (proto !== 'icmp') r.error(at(k), `only ICMP packets have ${k}; this one is ${proto}`);
+    else if (k === 'icmpType') icmpType = int(r, doc[k], at(k), 0, 255, 'an ICMP type') ?? null;
+    else icmpCode = int(r, doc[k], at(k), 0, 255, 'an ICMP code') ?? null;
+  }
+  if (proto === 'icmp') {
+    icmpType ??= 8; // echo request, what ping sends
+    icmpCode ??= 0;
+  }
+
+  const length = doc['length'] === undefined ? defaultLength(proto) : (int(r, doc['length'], at('length'), 20, 65535, 'a packet length') ?? defaultLength(proto));
+  let mark = 0;
+  const markRaw = doc['mark'];
+  if (markRaw !== undefined) {
+    const m = typeof markRaw === 'number' ? (Number.isInteger(markRaw) && markRaw >= 0 && markRaw <= 0xffffffff ? markRaw : undefined) : typeof markRaw === 'string' ? parseUint(markRaw, 0xffffffff) : undefined;
+    if (m === undefined) r.error(at('mark'), `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`);
+    else mark = m;
+  }
+
+  if (r.diagnostics.slice(before).some((d) => d.severity === 'error') || dst === null) return undefined;
+  return { proto, src, dst, sport, dport, tcpFlags, icmpType, icmpCode, length, mark, in: iface, local };
+}
+
+export function readPackets(doc: unknown): PacketReadResult {
+  const r = new FieldReport();
+  const packets: Packet[] = [];
+  if (Array.isArray(doc)) {
+    if (doc.length === 0) r.error('', 'the packet list is empty', 'missing-field');
+    doc.forEach((d, i) => {
+      const p = readOne(r, d, fieldPath('', i));
+      if (p) packets.push(p);
+    });
+  } else {
+    const p = readOne(r, doc, '');
+    if (p) packets.push(p);
+  }
+  return { packets, diagnostics: r.diagnostics };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { branchProbability, formatExact, multiply, ScriptedChooser, SeededRandom } from './random.ts';
+import { sampleOutcomes, simulate, simulateAllPaths } from './simulate.ts';
+import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
+
+// kube-proxy's chain for a Service with four endpoints, as iptables-save prints it
+const SVC4 = rules(`
+*nat
+:PREROUTING ACCEPT [0:0]
+:KUBE-SVC-X - [0:0]
+-A PREROUTING -d 10.96.0.10/32 -p tcp -m tcp --dport 80 -j KUBE-SVC-X
+-A KUBE-SVC-X -p tcp -m statistic --mode random --probability 0.25000000000 -j DNAT --to-destination 10.244.1.5:8080
+-A KUBE-SVC-X -p tcp -m statistic --mode random --probability 0.33333333349 -j DNAT --to-destination 10.244.1.6:8080
+-A KUBE-SVC-X -p tcp -m statistic --mode random --probability 0.50000000000 -j DNAT --to-destination 10.244.2.7:8080
+-A KUBE-SVC-X -p tcp -j DNAT --to-destination 10.244.2.8:8080
+COMMIT
+`);
+const host = hostOf(NODE_HOST);
+const syn = packetsOf([{ in: 'eth0', proto: 'tcp', src: '192.168.1.100', sport: 40000, dst: '10.96.0.10', dport: 80 }]);
+
+describe('exact probabilities of random rules', () => {
+  it('keeps the kernel\'s 31-bit thresholds: 1/3 becomes 715827883/2^31', () => {
+    expect(formatExact(branchProbability(715827883, true))).toBe('715827883/2147483648');
+    expect(formatExact(branchProbability(2 ** 29, true))).toBe('1/4');
+    expect(formatExact(multiply(branchProbability(2 ** 29, false), branchProbability(715827883, true)))).toBe('2147483649/8589934592');
+  });
+
+  it('gives each of four kube-proxy endpoints 1/4, up to the kernel\'s rounding', () => {
+    const all = simulateAllPaths(SVC4, host, syn);
+    expect(all).toMatchObject({ paths: 4, complete: true });
+    const byDst = all.outcomes.map((o) => [o.results[0]!.packet.dst, o.exact, o.decisions]);
+    expect(byDst).toEqual([
+      ['10.244.1.5', '1/4', [true]],
+      // 3/4 × 715827883/2^31
+      ['10.244.1.6', '2147483649/8589934592', [false, true]],
+      // 3/4 × (2^31 − 715827883)/2^31 × 1/2, twice
+      ['10.244.2.7', '4294967295/17179869184', [false, false, true]],
+      ['10.244.2.8', '4294967295/17179869184', [false, false, false]],
+    ]);
+    expect(all.outcomes.map((o) => o.probability)).toEqual([0.25, 2147483649 / 8589934592, 4294967295 / 17179869184, 4294967295 / 17179869184]);
+  });
+
+  it('merges paths that end the same way and drops branches of probability 0', () => {
+    const rs = rules(`
+      *nat
+      :PREROUTING ACCEPT [0:0]
+      -A PREROUTING -m statistic --mode random --probability 0.50000000000 -j MARK --set-xmark 0x1/0xffffffff
+      -A PREROUTING -m statistic --mode random --probability 0.00000000000 -j DNAT --to-destination 10.244.1.5
+      -A PREROUTING -m statistic --mode random --probability 1.00000000000 -j DNAT --to-destination 10.244.1.6
+      COMMIT
+    `);
+    const all = simulateAllPaths(rs, host, syn);
+    expect(all.outcomes.map((o) => [o.results[0]!.packet.dst, o.exact, o.paths])).toEqual([['10.244.1.6', '1', 2]]);
+  });
+
+  it('replays an outcome\'s decisions as a full trace', () => {
+    const all = simulateAllPaths(SVC4, host, syn);
+    const third = all.outcomes[2]!;
+    const t = simulate(SVC4, host, syn, { decisions: third.decisions });
+    expect(t.packets[0]!.result.packet.dst).toBe('10.244.2.7');
+    expect(t.packets[0]!.steps.filter((s) => s.kind === 'random').map((s) => (s.kind === 'random' ? [s.rule, s.matched, s.probability] : []))).toEqual([
+      [1, false, 0.75],
+      [2, false, 1431655765 / 2147483648],
+      [3, true, 0.5],
+    ]);
+  });
+
+  it('puts the all-paths outcomes next to the first path\'s trace', () => {
+    const sim = simulate(SVC4, host, syn, { allPaths: true });
+    expect(sim.outcomes).toHaveLength(4);
+    expect(sim.packets[0]!.result.packet.dst).toBe('10.244.1.5');
+  });
+});
+
+describe('sampling', () => {
+  it('is replayable: the same seed gives the same trace', () => {
+    const a = simulate(SVC4, host, syn, { seed: 42 });
+    const b = simulate(SVC4, host, syn, { seed: 42 });
+    expect(a.packets[0]!.result).toEqual(b.packets[0]!.result);
+    expect(a.decisions).toEqual(b.decisions);
+  });
+
+  it('converges on the exact figures over many runs', () => {
+    const runs = 20000;
+    const hist = sampleOutcomes(SVC4, host, syn, { seed: 7, runs });
+    const share = Object.fromEntries(hist.map((o) => [o.results[0]!.packet.dst, o.share]));
+    expect(Object.keys(share).sort()).toEqual(['10.244.1.5', '10.244.1.6', '10.244.2.7', '10.244.2.8']);
+    // four standard deviations of a binomial share at p = 1/4
+    const tolerance = 4 * Math.sqrt((0.25 * 0.75) / runs);
+    for (const s of Object.values(share)) expect(Math.abs(s - 0.25)).toBeLessThan(tolerance);
+    expect(hist.reduce((n, o) => n + o.count, 0)).toBe(runs);
+  });
+
+  it('draws 31-bit numbers from a seeded generator', () => {
+    const r = new SeededRandom(1);
+    const draws = Array.from({ length: 5 }, () => r.nextU32());
+    expect(new SeededRandom(1).nextU32()).toBe(draws[0]);
+    expect(new Set(draws).size).toBe(5);
+    expect(new SeededRandom(9).chance(0)).toBe(false);
+    expect(new SeededRandom(9).chance(2 ** 31)).toBe(true);
+  });
+
+  it('walks paths depth first, matching branch first', () => {
+    const c = new ScriptedChooser([]);
+    expect([c.chance(2 ** 30), c.chance(2 ** 30)]).toEqual([true, true]);
+    expect(c.nextScript()).toEqual([true, false]);
+    const d = new ScriptedChooser([true, false]);
+    d.chance(2 ** 30);
+    d.chance(2 ** 30);
+    expect(d.nextScript()).toEqual([false]);
+  });
+});
+
+describe('statistic --mode nth', () => {
+  it('matches the k-th evaluation when k mod every equals packet, counting across packets', () => {
+    const rs = rules(`
+      *mangle
+      :PREROUTING ACCEPT [0:0]
+      -A PREROUTING -m statistic --mode nth --every 3 --packet 1 -j MARK --set-xmark 0x1/0xffffffff
+      COMMIT
+    `);
+    const pk = packetsOf(Array.from({ length: 6 }, (_, i) => ({ in: 'eth0', proto: 'udp', src: '192.168.1.100', sport: 1000 + i, dst: '192.168.1.10', dport: 53 })));
+    const marks = simulate(rs, host, pk).packets.map((p) => p.steps.some((s) => s.kind === 'mark'));
+    expect(marks).toEqual([false, true, false, false, true, false]);
+    // deterministic, so enumeration finds one path
+    expect(simulateAllPaths(rs, host, pk).paths).toBe(1);
+  });
+});

@@ -1,0 +1,348 @@
+/**
+ * One packet's run through the hooks: the evaluation context the matchers and targets see,
+ * the hook runner (tables and conntrack in priority order), and the trace it records. The
+ * conntrack table, rule counters and random source are shared by every packet of a simulation.
+ */
+import type { Rule } from '../rules/model.ts';
+import { UNTRACKED, entryView, type ConntrackTable, type CtAttachment } from './conntrack.ts';
+import { hookStages, natManipOf, type Hook } from './hooks.ts';
+import type { Backend, Host } from './host.ts';
+import { formatIPv4 } from './ipv4.ts';
+import { matchEvaluators, targetEvaluators } from './matchers/index.ts';
+import type { NatRequest, TargetContext, TargetResult } from './matchers/types.ts';
+import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
+import { viewOf, type PacketState, type PacketView } from './packet.ts';
+import { branchProbability, toNumber, type Chooser } from './random.ts';
+import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
+import { baseChain, type RulesetIndex } from './ruleset-index.ts';
+import type { RuleRef, TraceStep } from './trace.ts';
+import { ruleRef, walkChain, type RecordLevel, type WalkEnv, type WalkOutcome } from './traverse.ts';
+
+export interface RunOptions {
+  backend: Backend;
+  assumeUnknown: 'match' | 'nomatch';
+  level: RecordLevel;
+  maxDepth: number;
+}
+
+/** State that lives across the packets of one simulation. */
+export interface SharedState {
+  conntrack: ConntrackTable;
+  /** evaluations so far per rule match (statistic nth, limit) */
+  counters: Map<string, number>;
+  chooser: Chooser;
+}
+
+/** The interfaces a hook sees. */
+export interface HookIo {
+  in: string | null;
+  out: string | null;
+  physIn?: string | null;
+  physOut?: string | null;
+  viaBridge?: boolean;
+  bridged?: boolean;
+  loopback?: boolean;
+}
+
+const ACCEPT: WalkOutcome = { verdict: 'ACCEPT' };
+
+export class PacketRun implements TargetContext {
+  hook: Hook = 'PREROUTING';
+  table = '';
+  inIface: string | null = null;
+  outIface: string | null = null;
+  physIn: string | null = null;
+  physOut: string | null = null;
+  viaBridge = false;
+  bridged = false;
+  ct: CtAttachment | null = null;
+  target = '';
+  /** the current routing decision (MASQUERADE needs its next hop; OUTPUT may re-route) */
+  route: RouteResult | null = null;
+  readonly steps: TraceStep[] = [];
+  readonly dependsOn = new Set<string>();
+  private rule: Rule | null = null;
+  private cachedRef: RuleRef | null = null;
+  private matchIndex = 0;
+  private cachedView: PacketView | null = null;
+
+  constructor(
+    readonly idx: RulesetIndex,
+    readonly host: Host,
+    readonly shared: SharedState,
+    readonly opts: RunOptions,
+    readonly packet: PacketState,
+  ) {}
+
+  /** the rule being evaluated, as trace steps name it (built only when a step needs it) */
+  private ref(): RuleRef | null {
+    if (!this.rule) return null;
+    return (this.cachedRef ??= ruleRef(this.hook, this.rule));
+  }
+
+  get recording(): boolean {
+    return this.opts.level !== 'none';
+  }
+
+  view(): PacketView {
+    return (this.cachedView ??= viewOf(this.packet));
+  }
+
+  changed(): void {
+    this.cachedView = null;
+  }
+
+  record(step: TraceStep): void {
+    if (this.recording) this.steps.push(step);
+  }
+
+  // ---- the evaluation context -------------------------------------------------------------
+
+  chance(threshold: number): boolean {
+    const taken = this.shared.chooser.chance(threshold);
+    const ref = this.recording ? this.ref() : null;
+    if (ref) {
+      this.record({ kind: 'random', ...ref, matched: taken, threshold, probability: toNumber(branchProbability(threshold, taken)), packet: this.view() });
+    }
+    return taken;
+  }
+
+  count(): number {
+    const key = `${this.rule?.id ?? ''}#${this.matchIndex}`;
+    const n = this.shared.counters.get(key) ?? 0;
+    this.shared.counters.set(key, n + 1);
+    return n;
+  }
+
+  setMark(value: number, mask: number): void {
+    const from = this.packet.mark;
+    this.packet.mark = ((from & ~mask) ^ value) >>> 0;
+    if (from === this.packet.mark) return;
+    this.changed();
+    // the rule step already shows the target fired; a mark step means the mark changed
+    const ref = this.recording ? this.ref() : null;
+    if (ref) this.record({ kind: 'mark', ...ref, target: this.target, what: 'mark', from, to: this.packet.mark, packet: this.view() });
+  }
+
+  setConnmark(value: number, mask: number): void {
+    const entry = this.ct?.entry;
+    if (!entry) return;
+    const from = entry.mark;
+    entry.mark = ((from & ~mask) ^ value) >>> 0;
+    const ref = from !== entry.mark && this.recording ? this.ref() : null;
+    if (ref) this.record({ kind: 'mark', ...ref, target: this.target, what: 'connmark', from, to: entry.mark, packet: this.view() });
+  }
+
+  notrack(): void {
+    // only raw runs before conntrack; later the packet already has its entry
+    if (!this.ct) this.ct = UNTRACKED;
+    this.note('the packet will not be tracked (UNTRACKED): conntrack and nat leave it alone');
+  }
+
+  note(text: string): void {
+    const ref = this.recording ? this.ref() : null;
+    if (ref) this.record({ kind: 'target', ...ref, target: this.target, note: text, packet: this.view() });
+  }
+
+  nat(req: NatRequest): TargetResult {
+    const entry = this.ct?.entry;
+    const manip = natManipOf(this.hook);
+    if (!entry || this.ct?.state !== 'NEW') return { flow: 'verdict', verdict: 'ACCEPT' };
+    if (manip !== req.type) return { flow: 'unknown', reason: `${req.type} cannot act at ${this.hook}` };
+    let ip: number | null;
+    if (req.mode === 'map') ip = req.minIp ?? (req.type === 'DNAT' ? this.packet.dst : this.packet.src);
+    else if (req.mode === 'masquerade') {
+      // the address of the interface the packet leaves by, toward the next hop
+      const r = this.route;
+      const nexthop = r && r.kind === 'unicast' ? (r.via ?? this.packet.dst) : this.packet.dst;
+      ip = this.outIface ? sourceAddressFor(this.host, this.outIface, nexthop) : null;
+    } else if (this.hook === 'OUTPUT') ip = 0x7f000001;
+    else {
+      const iface = this.host.interfaces.find((i) => i.name === this.inIface);
+      ip = iface?.addresses[0]?.address ?? null;
+    }
+    if (ip === null) {
+      this.note(`${this.target}: no address to map to on ${req.mode === 'masquerade' ? this.outIface : this.inIface}; the packet is dropped`);
+      return { flow: 'verdict', verdict: 'DROP' };
+    }
+    if (!setupNat(this.shared.conntrack, entry, { type: req.type, ip, minPort: req.minPort, maxPort: req.maxPort })) {
+      this.note(`${this.target}: no free tuple in the range; the packet is dropped`);
+      return { flow: 'verdict', verdict: 'DROP' };
+    }
+    if (req.type === 'DNAT') entry.dnatDone = true;
+    else entry.snatDone = true;
+    const change = translateFromEntry(entry, 'original', req.type, this.packet);
+    this.recordNat(change, false, true);
+    return { flow: 'verdict', verdict: 'ACCEPT' };
+  }
+
+  private recordNat(change: NatChange | null, fromConntrack: boolean, byRule: boolean): void {
+    if (!change) return;
+    this.changed();
+    if (!this.recording) return;
+    const step: TraceStep = {
+      kind: 'nat',
+      hook: this.hook,
+      table: 'nat',
+      type: change.type,
+      fromConntrack,
+      reply: this.ct?.dir === 'reply',
+      before: change.before,
+      after: change.after,
+      packet: this.view(),
+    };
+    const r = byRule ? this.ref() : null;
+    if (r) {
+      step.target = this.target;
+      step.chain = r.chain;
+      step.rule = r.rule;
+      step.ruleText = r.ruleText;
+    }
+    this.record(step);
+  }
+
+  // ---- hooks ------------------------------------------------------------------------------
+
+  private setIo(hook: Hook, io: HookIo): void {
+    this.hook = hook;
+    this.inIface = io.in;
+    this.outIface = io.out;
+    this.physIn = io.physIn ?? null;
+    this.physOut = io.physOut ?? null;
+    this.viaBridge = io.viaBridge ?? false;
+    this.bridged = io.bridged ?? false;
+  }
+
+  /** Runs everything registered at a hook; stops at the first DROP or REJECT. */
+  runHook(hook: Hook, io: HookIo): WalkOutcome {
+    this.setIo(hook, io);
+    if (this.recording) {
+      const step: TraceStep = { kind: 'hook-enter', hook, in: io.in, out: io.out, packet: this.view() };
+      if (io.viaBridge) {
+        step.physIn = io.physIn ?? null;
+        step.physOut = io.physOut ?? null;
+      }
+      if (io.loopback) step.loopback = true;
+      this.record(step);
+    }
+    const active = this.idx.conntrackActive;
+    for (const stage of hookStages(hook, this.opts.backend)) {
+      if (stage.kind === 'conntrack') {
+        if (active) this.conntrackIn();
+        continue;
+      }
+      if (stage.kind === 'confirm') {
+        if (active && !this.confirm()) return { verdict: 'DROP' };
+        continue;
+      }
+      const chain = baseChain(this.idx, stage.table, hook, this.opts.backend);
+      if (!chain) continue;
+      const dstBefore = this.packet.dst;
+      let out: WalkOutcome;
+      if (stage.table === 'nat') {
+        if (!active) continue;
+        out = this.natStage(hook, chain, stage.priority);
+      } else out = this.walkTable(stage.table, chain, stage.priority);
+      if (out.verdict !== 'ACCEPT') return out;
+      if (hook === 'OUTPUT' && this.packet.dst !== dstBefore) this.reroute();
+    }
+    return ACCEPT;
+  }
+
+  private walkTable(table: string, chain: Parameters<typeof walkChain>[0], priority: number): WalkOutcome {
+    this.table = table;
+    if (this.recording) this.record({ kind: 'table-enter', hook: this.hook, table, chain: chain.name, priority, packet: this.view() });
+    const run = this;
+    const env: WalkEnv = {
+      hook: this.hook,
+      table: this.idx.tables.get(table)!,
+      ctx: this,
+      matchers: matchEvaluators,
+      targets: targetEvaluators,
+      maxDepth: this.opts.maxDepth,
+      assumeUnknown: this.opts.assumeUnknown,
+      level: this.opts.level,
+      enterRule(rule) {
+        run.rule = rule;
+        run.cachedRef = null;
+        run.matchIndex = 0;
+        run.target = rule.target?.name ?? '';
+      },
+      enterMatch(i) {
+        run.matchIndex = i;
+      },
+      record: (s) => this.record(s),
+      view: () => this.view(),
+      unknown: (m) => this.dependsOn.add(m),
+    };
+    const out = walkChain(chain, env);
+    this.rule = null;
+    this.cachedRef = null;
+    return out;
+  }
+
+  /**
+   * The nat table runs only for a connection's first packet, once for destination mappings and
+   * once for source mappings; every packet is then translated from the entry.
+   */
+  private natStage(hook: Hook, chain: Parameters<typeof walkChain>[0], priority: number): WalkOutcome {
+    const manip = natManipOf(hook)!;
+    const ct = this.ct;
+    const entry = ct?.entry;
+    if (!ct || !entry) {
+      if (this.recording) this.record({ kind: 'table-skip', hook, table: 'nat', reason: ct?.state === 'UNTRACKED' ? 'untracked' : 'invalid', packet: this.view() });
+      return ACCEPT;
+    }
+    const done = manip === 'DNAT' ? entry.dnatDone : entry.snatDone;
+    if (ct.state === 'NEW' && !done) {
+      const out = this.walkTable('nat', chain, priority);
+      // no mapping from the chain: the kernel records a null binding, and never asks again
+      if (manip === 'DNAT') entry.dnatDone = true;
+      else entry.snatDone = true;
+      if (out.verdict !== 'ACCEPT') return out;
+    } else if (this.recording) this.record({ kind: 'table-skip', hook, table: 'nat', reason: ct.state === 'NEW' ? 'nat-initialized' : 'not-new', packet: this.view() });
+    if (ct.state !== 'RELATED' && ct.dir) this.recordNat(translateFromEntry(entry, ct.dir, manip, this.packet), true, false);
+    return ACCEPT;
+  }
+
+  private conntrackIn(): void {
+    // a packet that already has conntrack state (NOTRACK in raw, or the second half of a
+    // loopback packet) is not looked up again
+    if (this.ct) return;
+    const res = this.shared.conntrack.packetIn(this.packet);
+    this.ct = res.ct;
+    if (this.recording) {
+      const step: TraceStep = { kind: 'conntrack', hook: this.hook, op: res.op, state: res.ct.state, direction: res.ct.dir, entry: res.ct.entry ? entryView(res.ct.entry) : null, packet: this.view() };
+      if (res.note) step.note = res.note;
+      this.record(step);
+    }
+  }
+
+  private confirm(): boolean {
+    const entry = this.ct?.entry;
+    if (!entry || entry.confirmed) return true;
+    const ok = this.shared.conntrack.confirm(entry);
+    if (this.recording) {
+      const step: TraceStep = { kind: 'conntrack', hook: this.hook, op: ok ? 'confirm' : 'clash', state: this.ct!.state, direction: this.ct!.dir, entry: entryView(entry), packet: this.view() };
+      if (!ok) step.note = 'another connection already uses this tuple: the packet is dropped';
+      this.record(step);
+    }
+    return ok;
+  }
+
+  /** After a DNAT (or a changed destination) in OUTPUT the kernel routes the packet again. */
+  reroute(): void {
+    this.route = lookupRoute(this.host, this.packet.dst);
+    if (!this.recording) return;
+    const r = this.route;
+    this.record({
+      kind: 'route',
+      hook: 'OUTPUT',
+      decision: 'reroute',
+      outInterface: r.kind === 'unreachable' ? null : r.dev,
+      via: r.kind === 'unicast' && r.via !== null ? formatIPv4(r.via) : null,
+      note: 'the destination changed in OUTPUT, so the packet is routed again; the OUTPUT tables keep seeing the first output interface',
+      packet: this.view(),
+    });
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The simulator's public API: a ruleset, a host and a list of packets in; a trace per packet
+ * out. The packets of one call share a conntrack table, so a second packet or a reply sees the
+ * connection the first one made. Random rules are sampled with a seed (replayable), replayed
+ * from a list of decisions, or enumerated: every branch, with the exact probability of each
+ * outcome.
+ */
+import type { Ruleset } from '../rules/model.ts';
+import { ConntrackTable } from './conntrack.ts';
+import type { Backend, Host } from './host.ts';
+import { parseIPv4 } from './ipv4.ts';
+import { toState, type Packet } from './packet.ts';
+import { followPacket } from './paths.ts';
+import { add, formatExact, isZero, ScriptedChooser, SeededRandom, toNumber, type Chooser, type Exact } from './random.ts';
+import { lookupRoute, sourceAddressFor } from './routing.ts';
+import { PacketRun, type RunOptions, type SharedState } from './run.ts';
+import { indexRuleset } from './ruleset-index.ts';
+import type { ConntrackView, PacketTrace, TraceResult } from './trace.ts';
+import type { RecordLevel } from './traverse.ts';
+
+export interface SimulateOptions {
+  /** seed for statistic --mode random (default 1): the same seed gives the same trace */
+  seed?: number;
+  /** also enumerate every random branch (result.outcomes) */
+  allPaths?: boolean;
+  /** replay these random decisions (true = the rule's random test matched), e.g. an outcome's */
+  decisions?: readonly boolean[];
+  /** default: the host's backend, which defaults to nft */
+  backend?: Backend;
+  /** what an unknown module is taken to do (default 'nomatch'); the result names it either way */
+  assumeUnknown?: 'match' | 'nomatch';
+  /** which steps to keep: all (default), only matched rules (and everything else), or none */
+  record?: RecordLevel;
+  /** nested jumps allowed (default 16 under nft, whose jump stack has 16 levels; 1024 under legacy) */
+  maxJumpDepth?: number;
+  /** at most this many paths are enumerated (default 10,000) */
+  maxPaths?: number;
+}
+
+export interface Outcome {
+  /** the probability of this outcome (all packets' results together) */
+  probability: number;
+  /** the same, exactly: `NUMERATOR/2^BITS` */
+  exact: string;
+  results: TraceResult[];
+  /** the decisions of the first path that led here: replay with `simulate(…, {decisions})` */
+  decisions: boolean[];
+  /** how many paths lead here */
+  paths: number;
+}
+
+export interface AllPathsResult {
+  outcomes: Outcome[];
+  paths: number;
+  /** false when maxPaths stopped the enumeration early */
+  complete: boolean;
+}
+
+export interface SimulationResult {
+  backend: Backend;
+  /** whether conntrack (and with it the nat table) is active for this ruleset */
+  conntrackActive: boolean;
+  packets: PacketTrace[];
+  /** the conntrack table after the last packet */
+  conntrack: ConntrackView[];
+  /** the random decisions taken, in order */
+  decisions: boolean[];
+  /** with allPaths */
+  outcomes?: Outcome[];
+  complete?: boolean;
+}
+
+function runOptions(host: Host, opts: SimulateOptions, level: RecordLevel): RunOptions {
+  const backend = opts.backend ?? host.backend;
+  return {
+    backend,
+    assumeUnknown: opts.assumeUnknown ?? 'nomatch',
+    level,
+    maxDepth: opts.maxJumpDepth ?? (backend === 'nft' ? 16 : 1024),
+  };
+}
+
+/** A locally generated packet without a source gets the one routing would pick. */
+function sourceOf(host: Host, p: Packet): number {
+  if (p.src !== null) return parseIPv4(p.src) ?? 0;
+  const dst = parseIPv4(p.dst) ?? 0;
+  const r = lookupRoute(host, dst);
+  if (r.kind === 'local') return dst;
+  if (r.kind === 'unicast') return sourceAddressFor(host, r.dev, r.via ?? dst, r.src) ?? 0;
+  return 0;
+}
+
+interface RunAll {
+  traces: PacketTrace[];
+  shared: SharedState;
+}
+
+function runAll(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: RunOptions, chooser: Chooser): RunAll {
+  const idx = indexRuleset(ruleset);
+  const shared: SharedState = { conntrack: new ConntrackTable(), counters: new Map(), chooser };
+  const traces: PacketTrace[] = [];
+  for (const p of packets) {
+    const run = new PacketRun(idx, host, shared, opts, toState(p, sourceOf(host, p)));
+    const result = followPacket(run, p);
+    traces.push({ steps: run.steps, result });
+  }
+  return { traces, shared };
+}
+
+/** Records the decisions a sampler takes, so a sampled trace can be replayed exactly. */
+class RecordingChooser implements Chooser {
+  readonly taken: boolean[] = [];
+  constructor(private readonly inner: Chooser) {}
+  chance(threshold: number): boolean {
+    const t = this.inner.chance(threshold);
+    this.taken.push(t);
+    return t;
+  }
+}
+
+export function simulate(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions = {}): SimulationResult {
+  const ro = runOptions(host, opts, opts.record ?? 'all');
+  let all: AllPathsResult | undefined;
+  let decisions = opts.decisions;
+  if (opts.allPaths) {
+    all = simulateAllPaths(ruleset, host, packets, opts);
+    decisions ??= all.outcomes[0]?.decisions ?? [];
+  }
+  const chooser = new RecordingChooser(decisions ? new ScriptedChooser(decisions) : new SeededRandom(opts.seed ?? 1));
+  const { traces, shared } = runAll(ruleset, host, packets, ro, chooser);
+  const res: SimulationResult = {
+    backend: ro.backend,
+    conntrackActive: indexRuleset(ruleset).conntrackActive,
+    packets: traces,
+    conntrack: shared.conntrack.view(),
+    decisions: chooser.taken,
+  };
+  if (all) {
+    res.outcomes = all.outcomes;
+    res.complete = all.complete;
+  }
+  return res;
+}
+
+/** The part of a result that makes two outcomes the same. */
+function outcomeKey(results: readonly TraceResult[]): string {
+  return JSON.stringify(results.map((r) => [r.verdict, r.fate, r.outInterface, r.packet, r.reason ?? null, r.dependsOn ?? null]));
+}
+
+/**
+ * Walks every combination of random branches, depth first, and merges paths that end the same
+ * way. A path's probability is the product of its branches' exact probabilities.
+ */
+export function simulateAllPaths(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions = {}): AllPathsResult {
+  const ro = runOptions(host, opts, 'none');
+  const maxPaths = opts.maxPaths ?? 10_000;
+  const merged = new Map<string, { exact: Exact; results: TraceResult[]; decisions: boolean[]; paths: number }>();
+  let script: boolean[] | null = [];
+  let paths = 0;
+  while (script && paths < maxPaths) {
+    const chooser: ScriptedChooser = new ScriptedChooser(script);
+    const { traces } = runAll(ruleset, host, packets, ro, chooser);
+    paths++;
+    if (!isZero(chooser.probability)) {
+      const results = traces.map((t) => t.result);
+      const key = outcomeKey(results);
+      const seen = merged.get(key);
+      if (seen) {
+        seen.exact = add(seen.exact, chooser.probability);
+        seen.paths++;
+      } else merged.set(key, { exact: chooser.probability, results, decisions: [...chooser.taken], paths: 1 });
+    }
+    script = chooser.nextScript();
+  }
+  const outcomes: Outcome[] = [...merged.values()].map((o) => ({ probability: toNumber(o.exact), exact: formatExact(o.exact), results: o.results, decisions: o.decisions, paths: o.paths }));
+  return { outcomes, paths, complete: script === null };
+}
+
+export interface SampledOutcome {
+  count: number;
+  share: number;
+  results: TraceResult[];
+}
+
+/**
+ * Runs the packets `runs` times, each time as new connections (a fresh conntrack table), with
+ * one seeded random stream: the histogram the articles' "curl 100 times" experiment shows.
+ */
+export function sampleOutcomes(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions & { runs: number }): SampledOutcome[] {
+  const ro = runOptions(host, opts, 'none');
+  const rng = new SeededRandom(opts.seed ?? 1);
+  const counts = new Map<string, SampledOutcome>();
+  for (let i = 0; i < opts.runs; i++) {
+    const { traces } = runAll(ruleset, host, packets, ro, rng);
+    const results = traces.map((t) => t.result);
+    const key = outcomeKey(results);
+    const c = counts.get(key);
+    if (c) c.count++;
+    else counts.set(key, { count: 1, share: 0, results });
+  }
+  const out = [...counts.values()];
+  for (const o of out) o.share = o.count / Math.max(1, opts.runs);
+  return out;
+}
+
+

@@ -1,0 +1,20 @@
+/**
+ * The `trace --json` document (DESIGN §4): `{"packets": [{"steps": [...], "result": {...}}]}`,
+ * always a list, one entry per packet. Steps keep the names the contract uses (kind, hook,
+ * table, chain, rule, ruleText, matched, target, verdict, packet) and add the rule's id and
+ * source span for tools that want them. With --all-paths the outcomes follow.
+ */
+import type { Outcome, SimulationResult } from './simulate.ts';
+import type { PacketTrace } from './trace.ts';
+
+export interface TraceJson {
+  packets: PacketTrace[];
+  backend: string;
+  outcomes?: { probability: number; exact: string; results: PacketTrace['result'][]; decisions: boolean[] }[];
+}
+
+export function toTraceJson(sim: SimulationResult): TraceJson {
+  const doc: TraceJson = { packets: sim.packets.map((p) => ({ steps: p.steps, result: p.result })), backend: sim.backend };
+  if (sim.outcomes) doc.outcomes = sim.outcomes.map((o: Outcome) => ({ probability: o.probability, exact: o.exact, results: o.results, decisions: o.decisions }));
+  return doc;
+}

@@ -12,6 +12,8 @@ export class RulesetBuilder {
   private readonly tables: Table[] = [];
   private readonly chainIndex = new Map<Table, Map<string, Chain>>();
   private table: Table | undefined;
+  /** the current table's chains by name (looked up once per rule) */
+  private chains: Map<string, Chain> | undefined;
 
   constructor(
     readonly family: Family,
@@ -36,15 +38,17 @@ export class RulesetBuilder {
       this.chainIndex.set(t, new Map());
     }
     this.table = t;
+    this.chains = this.chainIndex.get(t);
     return t;
   }
 
   endTable(): void {
     this.table = undefined;
+    this.chains = undefined;
   }
 
   chain(name: string): Chain | undefined {
-    return this.table ? this.chainIndex.get(this.table)?.get(name) : undefined;
+    return this.chains?.get(name);
   }
 
   declareChain(name: string, span: SourceSpan, policy: Chain['policy'], counters?: Chain['counters']): Chain | undefined {

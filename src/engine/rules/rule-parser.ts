@@ -5,7 +5,7 @@
  * after `-p tcp` without `-m tcp` loads the protocol's match implicitly, as iptables does.
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
-import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
+import type { Cidr, Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import type { Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
@@ -79,6 +79,21 @@ interface OpenModule {
   span: SourceSpan;
   isTarget: boolean;
   targetKind?: Target['kind'];
+}
+
+// Big dumps name the same few thousand addresses again and again; rules share one frozen Cidr
+// per text instead of parsing and allocating it each time.
+const cidrCache = new Map<string, Cidr | null>();
+function cidrOf(text: string, family: Family): Cidr | undefined {
+  const key = family === 'ipv4' ? text : `6${text}`;
+  let c = cidrCache.get(key);
+  if (c === undefined) {
+    if (cidrCache.size > 100_000) cidrCache.clear();
+    const parsed = parseCidr(text, family);
+    c = parsed ? Object.freeze(parsed) : null;
+    cidrCache.set(key, c);
+  }
+  return c ?? undefined;
 }
 
 export function spanOf(line: number, from: Token, to: Token = from): SourceSpan {
@@ -202,7 +217,7 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
       switch (coreKey) {
         case 'source':
         case 'destination': {
-          const cidr = parseCidr(value, family);
+          const cidr = cidrOf(value, family);
           if (!cidr) {
             const several = value.includes(',') ? ' (iptables would add one rule per address; write them as separate rules)' : '';
             report('bad-address', `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`, spanOf(line, v.value));

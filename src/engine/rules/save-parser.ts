@@ -6,7 +6,7 @@
 import { RulesetBuilder } from './builder.ts';
 import { isBuiltinChain, type Counters, type Family, type ParseResult } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
-import { tokenize, type Token } from './tokenize.ts';
+import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLine } from './lines.ts';
 
 const COUNTERS = /^\[(\d+):(\d+)\]$/;
@@ -25,7 +25,7 @@ export function parseSave(text: string, family: Family): ParseResult {
     lastLine = line;
     const first = raw.charCodeAt(0);
     if (raw.length === 0 || first === 35 /* # */) return;
-    const { tokens, unterminatedQuote } = tokenize(raw);
+    const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)
       b.report('unterminated-quote', 'a quote is opened here and never closed', { line, column: unterminatedQuote + 1, endLine: line, endColumn: raw.length + 1 });

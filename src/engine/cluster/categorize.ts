@@ -16,9 +16,11 @@ export interface PortTraits {
 }
 
 export function portTraits(svc: ClusterService, port: ServicePort): PortTraits {
-  const externallyAccessible = port.nodePort !== 0 || svc.loadBalancerIngressIPs.length > 0 || svc.externalIPs.length > 0;
+  const externallyAccessible =
+    port.nodePort !== 0 || svc.loadBalancerIngressIPs.length > 0 || svc.externalIPs.length > 0;
   // the Service-level test: NodePort/LoadBalancer types, or ClusterIP with externalIPs
-  const serviceExternal = svc.type === 'NodePort' || svc.type === 'LoadBalancer' || svc.externalIPs.length > 0;
+  const serviceExternal =
+    svc.type === 'NodePort' || svc.type === 'LoadBalancer' || svc.externalIPs.length > 0;
   const externalPolicyLocal = serviceExternal && svc.externalTrafficPolicy === 'Local';
   const internalPolicyLocal = svc.internalTrafficPolicy === 'Local';
   return {
@@ -39,7 +41,11 @@ export interface Categorized {
   hasAny: boolean;
 }
 
-export function categorize(endpoints: readonly Endpoint[], traits: PortTraits, nodeName: string): Categorized {
+export function categorize(
+  endpoints: readonly Endpoint[],
+  traits: PortTraits,
+  nodeName: string,
+): Categorized {
   let cluster: Endpoint[] = [];
   let local: Endpoint[] = [];
   let hasAny = false;
@@ -62,7 +68,8 @@ export function categorize(endpoints: readonly Endpoint[], traits: PortTraits, n
     }
   }
   if (localReady) local = endpoints.filter((e) => isLocal(e) && e.ready);
-  else if (localTerminating) local = endpoints.filter((e) => isLocal(e) && e.serving && e.terminating);
+  else if (localTerminating)
+    local = endpoints.filter((e) => isLocal(e) && e.serving && e.terminating);
   if (!traits.usesClusterEndpoints) return { cluster, local, reachable: local, hasAny };
   if (!localTerminating || localReady) return { cluster, local, reachable: cluster, hasAny };
   // local terminating endpoints are not in the cluster list: merge (kube-proxy's order is a map's;

@@ -42,12 +42,21 @@ export function compileNode(clusterText: string, nodeName: string): CompiledNode
 }
 
 /** Compiles one node of an already loaded model; `endpoints` may be shared across nodes. */
-export function compileModelNode(model: ClusterModel, nodeName: string, endpoints: Map<string, Endpoint[]> = buildEndpoints(model)): CompiledNode {
+export function compileModelNode(
+  model: ClusterModel,
+  nodeName: string,
+  endpoints: Map<string, Endpoint[]> = buildEndpoints(model),
+): CompiledNode {
   const diagnostics: ClusterDiagnostic[] = [];
   const node = model.nodes.find((n) => n.name === nodeName);
   if (!node) {
     const known = model.nodes.map((n) => n.name).join(', ') || 'none';
-    diagnostics.push({ code: 'unknown-node-name', severity: 'error', message: `there is no node named ${nodeName} (nodes: ${known})`, ...NO_SPAN });
+    diagnostics.push({
+      code: 'unknown-node-name',
+      severity: 'error',
+      message: `there is no node named ${nodeName} (nodes: ${known})`,
+      ...NO_SPAN,
+    });
     const empty = parseRuleset('', { format: 'save', family: 'ipv4' }).ruleset;
     return { rulesetText: '', ruleset: empty, provenance: new Map(), diagnostics };
   }
@@ -55,11 +64,19 @@ export function compileModelNode(model: ClusterModel, nodeName: string, endpoint
   const first = parseRuleset(restoreText(state), { format: 'save', family: 'ipv4' });
   const rulesetText = printSave(first.ruleset);
   // parse the printed text again so every rule's span points into rulesetText
-  const { ruleset, diagnostics: parseDiags } = parseRuleset(rulesetText, { format: 'save', family: 'ipv4' });
+  const { ruleset, diagnostics: parseDiags } = parseRuleset(rulesetText, {
+    format: 'save',
+    family: 'ipv4',
+  });
   for (const d of [...first.diagnostics, ...parseDiags]) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;
-    diagnostics.push({ code: 'internal', severity: 'error', message: `generated rule at line ${d.line} was not accepted: ${d.message}`, ...NO_SPAN });
+    diagnostics.push({
+      code: 'internal',
+      severity: 'error',
+      message: `generated rule at line ${d.line} was not accepted: ${d.message}`,
+      ...NO_SPAN,
+    });
   }
   const provenance = new Map<string, RuleProvenance>();
   let i = 0;
@@ -67,12 +84,24 @@ export function compileModelNode(model: ClusterModel, nodeName: string, endpoint
     for (const chain of table.chains) {
       for (const rule of chain.rules) {
         const st = state.rules[i++];
-        if (st && st.table === table.name && st.chain === chain.name) provenance.set(rule.id, st.prov);
-        else diagnostics.push({ code: 'internal', severity: 'error', message: `rule ${rule.id} lost its provenance`, ...NO_SPAN });
+        if (st && st.table === table.name && st.chain === chain.name)
+          provenance.set(rule.id, st.prov);
+        else
+          diagnostics.push({
+            code: 'internal',
+            severity: 'error',
+            message: `rule ${rule.id} lost its provenance`,
+            ...NO_SPAN,
+          });
       }
     }
   }
-  if (node.internalIPs.length === 0) diagnostics.push({ code: 'missing-field', severity: 'warning', message: `node ${node.name} has no InternalIP: NodePort and firewall rules that need it are left out`, ...node.ref.span });
+  if (node.internalIPs.length === 0)
+    diagnostics.push({
+      code: 'missing-field',
+      severity: 'warning',
+      message: `node ${node.name} has no InternalIP: NodePort and firewall rules that need it are left out`,
+      ...node.ref.span,
+    });
   return { rulesetText, ruleset, provenance, diagnostics };
 }
-

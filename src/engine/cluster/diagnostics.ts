@@ -40,7 +40,12 @@ export const NO_SPAN: SourceSpan = { line: 1, column: 1, endLine: 1, endColumn: 
 export class ClusterReport {
   readonly diagnostics: ClusterDiagnostic[] = [];
 
-  add(code: ClusterDiagnosticCode, severity: ClusterSeverity, span: SourceSpan, message: string): void {
+  add(
+    code: ClusterDiagnosticCode,
+    severity: ClusterSeverity,
+    span: SourceSpan,
+    message: string,
+  ): void {
     this.diagnostics.push({ code, severity, message, ...span });
   }
   error(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {

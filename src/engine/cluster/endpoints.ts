@@ -11,7 +11,14 @@
  *   by that string, which is the order of the KUBE-SEP rules in a KUBE-SVC chain.
  */
 import { formatIPv4 } from '../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterPod, ClusterService, ObjectRef, Protocol, ServicePort } from './model.ts';
+import type {
+  ClusterModel,
+  ClusterPod,
+  ClusterService,
+  ObjectRef,
+  Protocol,
+  ServicePort,
+} from './model.ts';
 
 export interface Endpoint {
   ip: number;
@@ -38,7 +45,8 @@ export class PodIndex {
   constructor(pods: readonly ClusterPod[]) {
     for (const p of pods) {
       push(this.byNamespace, p.namespace, p);
-      for (const [k, v] of Object.entries(p.labels)) push(this.byLabel, `${p.namespace}\u0000${k}\u0000${v}`, p);
+      for (const [k, v] of Object.entries(p.labels))
+        push(this.byLabel, `${p.namespace}\u0000${k}\u0000${v}`, p);
     }
   }
 
@@ -61,14 +69,19 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 /** The port a pod serves a Service port on, or undefined when a named targetPort is missing. */
-export function resolveTargetPort(pod: ClusterPod, target: number | string, protocol: Protocol): number | undefined {
+export function resolveTargetPort(
+  pod: ClusterPod,
+  target: number | string,
+  protocol: Protocol,
+): number | undefined {
   if (typeof target === 'number') return target;
   return pod.ports.find((p) => p.name === target && p.protocol === protocol)?.containerPort;
 }
 
 function addEndpoint(set: Map<string, Endpoint>, ep: Endpoint): void {
   const old = set.get(ep.text);
-  if (!old || !ep.terminating) set.set(ep.text, old ? { ...ep, sources: [...old.sources, ...ep.sources] } : ep);
+  if (!old || !ep.terminating)
+    set.set(ep.text, old ? { ...ep, sources: [...old.sources, ...ep.sources] } : ep);
 }
 
 function sorted(set: Map<string, Endpoint>): Endpoint[] {
@@ -76,7 +89,10 @@ function sorted(set: Map<string, Endpoint>): Endpoint[] {
 }
 
 /** Endpoints for every port of every Service, keyed by servicePortKey. */
-export function buildEndpoints(model: ClusterModel, pods: PodIndex = new PodIndex(model.pods)): Map<string, Endpoint[]> {
+export function buildEndpoints(
+  model: ClusterModel,
+  pods: PodIndex = new PodIndex(model.pods),
+): Map<string, Endpoint[]> {
   const out = new Map<string, Endpoint[]>();
   const slicesByService = new Map<string, ClusterModel['endpointSlices']>();
   for (const s of model.endpointSlices) push(slicesByService, `${s.namespace}/${s.serviceName}`, s);
@@ -91,7 +107,16 @@ export function buildEndpoints(model: ClusterModel, pods: PodIndex = new PodInde
           for (const e of slice.endpoints) {
             const text = `${formatIPv4(e.address)}:${sp.port}`;
             const sources = e.pod ? [slice.ref, e.pod] : [slice.ref];
-            addEndpoint(set, { ip: e.address, port: sp.port, text, nodeName: e.nodeName, ready: e.ready, serving: e.serving, terminating: e.terminating, sources });
+            addEndpoint(set, {
+              ip: e.address,
+              port: sp.port,
+              text,
+              nodeName: e.nodeName,
+              ready: e.ready,
+              serving: e.serving,
+              terminating: e.terminating,
+              sources,
+            });
           }
         }
       } else if (svc.selector) {
@@ -102,7 +127,16 @@ export function buildEndpoints(model: ClusterModel, pods: PodIndex = new PodInde
           const ready = svc.publishNotReadyAddresses || (pod.ready && !pod.terminating);
           const serving = svc.publishNotReadyAddresses || pod.ready;
           const sources = pod.owner ? [pod.ref, pod.owner] : [pod.ref];
-          addEndpoint(set, { ip: pod.podIP, port: target, text: `${formatIPv4(pod.podIP)}:${target}`, nodeName: pod.nodeName, ready, serving, terminating: pod.terminating, sources });
+          addEndpoint(set, {
+            ip: pod.podIP,
+            port: target,
+            text: `${formatIPv4(pod.podIP)}:${target}`,
+            nodeName: pod.nodeName,
+            ready,
+            serving,
+            terminating: pod.terminating,
+            sources,
+          });
         }
       }
       out.set(servicePortKey(svc, port), sorted(set));

@@ -45,7 +45,7 @@ export function nodeLink(model: ClusterModel): Ipv4Prefix | null {
   const first = ips[0];
   if (first === undefined) return null;
   let prefix = 24;
-  const net = (p: number) => (p === 0 ? 0 : ((first & ((0xffffffff << (32 - p)) >>> 0)) >>> 0));
+  const net = (p: number) => (p === 0 ? 0 : (first & ((0xffffffff << (32 - p)) >>> 0)) >>> 0);
   while (prefix > 0 && !ips.every((ip) => inPrefix(ip, { address: first, prefix }))) prefix--;
   return { address: net(prefix), prefix };
 }
@@ -67,13 +67,23 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
   const link = nodeLink(model);
   const taken = new Set(model.nodes.flatMap((n) => n.internalIPs));
   const eth0 = node.internalIPs.map((ip) => `${formatIPv4(ip)}/${link?.prefix ?? 24}`);
-  const interfaces: HostFileInterface[] = [{ name: 'lo', addresses: ['127.0.0.1/8'] }, { name: 'eth0', addresses: eth0 }];
+  const interfaces: HostFileInterface[] = [
+    { name: 'lo', addresses: ['127.0.0.1/8'] },
+    { name: 'eth0', addresses: eth0 },
+  ];
   const bridges: HostFile['bridges'] = [];
   if (node.podCIDR) {
-    interfaces.push({ name: 'cni0', addresses: [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`] });
+    interfaces.push({
+      name: 'cni0',
+      addresses: [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`],
+    });
     const ports = model.pods
       .filter((p) => p.nodeName === node.name && p.podIP !== null && !p.finished)
-      .map((p) => ({ name: vethName(p.namespace, p.name), addresses: [formatIPv4(p.podIP ?? 0)], hairpin: true }));
+      .map((p) => ({
+        name: vethName(p.namespace, p.name),
+        addresses: [formatIPv4(p.podIP ?? 0)],
+        hairpin: true,
+      }));
     bridges.push({ name: 'cni0', ports });
   }
   const routes: HostFileRoute[] = [];

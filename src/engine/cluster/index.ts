@@ -12,7 +12,10 @@ export type { ClusterModel } from './model.ts';
 export { clusterSchema } from './schema.ts';
 
 /** Each node's host model (interfaces, addresses, routes) in the host-file format, by node name. */
-export function hosts(clusterText: string): { hosts: Record<string, HostFile>; diagnostics: ClusterDiagnostic[] } {
+export function hosts(clusterText: string): {
+  hosts: Record<string, HostFile>;
+  diagnostics: ClusterDiagnostic[];
+} {
   const { model, diagnostics } = loadCluster(clusterText);
   return { hosts: hostsOf(model), diagnostics };
 }

@@ -5,13 +5,25 @@
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
-import { isHeadless, readEndpointSlice, readNetworkPolicy, readNode, readPod, readService } from './read-core.ts';
-import { defaultProxyConfig, defaultSettings, readProxyConfig, readSettings } from './read-config.ts';
+import {
+  isHeadless,
+  readEndpointSlice,
+  readNetworkPolicy,
+  readNode,
+  readPod,
+  readService,
+} from './read-core.ts';
+import {
+  defaultProxyConfig,
+  defaultSettings,
+  readProxyConfig,
+  readSettings,
+} from './read-config.ts';
 import { readDeployment, replicaName, type DeploymentSpec } from './read-deployment.ts';
 import { Reader } from './read-kit.ts';
 import { splitManifests } from './source.ts';
 import { validateCluster } from './validate.ts';
-import type { ClusterModel, ClusterPod, ClusterService, ObjectRef } from './model.ts';
+import type { ClusterModel, ClusterPod, ObjectRef } from './model.ts';
 
 export interface LoadResult {
   model: ClusterModel;
@@ -45,7 +57,11 @@ export function loadCluster(text: string): LoadResult {
   const unique = (ref: ObjectRef, r: Reader): boolean => {
     const key = `${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
     if (seen.has(key)) {
-      r.error(['metadata', 'name'], 'duplicate-object', `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} is defined twice; this one is ignored`);
+      r.error(
+        ['metadata', 'name'],
+        'duplicate-object',
+        `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} is defined twice; this one is ignored`,
+      );
       return false;
     }
     seen.set(key, ref);
@@ -79,8 +95,18 @@ export function loadCluster(text: string): LoadResult {
       case 'Service': {
         const s = readService(r);
         if (!s || !unique(s.ref, r)) break;
-        if (s.type === 'ExternalName') r.info(['spec', 'type'], 'not-compiled', `ExternalName Service ${s.name} is a DNS alias; kube-proxy writes no rules for it`);
-        else if (isHeadless(r)) r.info(['spec', 'clusterIP'], 'not-compiled', `headless Service ${s.name} (clusterIP: None) gets no kube-proxy rules; clients reach the pods directly`);
+        if (s.type === 'ExternalName')
+          r.info(
+            ['spec', 'type'],
+            'not-compiled',
+            `ExternalName Service ${s.name} is a DNS alias; kube-proxy writes no rules for it`,
+          );
+        else if (isHeadless(r))
+          r.info(
+            ['spec', 'clusterIP'],
+            'not-compiled',
+            `headless Service ${s.name} (clusterIP: None) gets no kube-proxy rules; clients reach the pods directly`,
+          );
         model.services.push(s);
         break;
       }
@@ -93,13 +119,27 @@ export function loadCluster(text: string): LoadResult {
         const np = readNetworkPolicy(r);
         if (np && unique(np.ref, r)) {
           model.networkPolicies.push(np);
-          r.info(['kind'], 'not-compiled', 'NetworkPolicy is checked but not compiled yet: kube-proxy does not enforce it (a CNI plugin does)');
+          r.info(
+            ['kind'],
+            'not-compiled',
+            'NetworkPolicy is checked but not compiled yet: kube-proxy does not enforce it (a CNI plugin does)',
+          );
         }
         break;
       }
       case 'KubeProxyConfiguration':
-        if (apiVersion !== PROXY_API_VERSION) r.warn(['apiVersion'], 'bad-value', `KubeProxyConfiguration is read as ${PROXY_API_VERSION}`);
-        if (haveProxy) r.error(['kind'], 'duplicate-object', 'a second KubeProxyConfiguration is ignored; kube-proxy reads one');
+        if (apiVersion !== PROXY_API_VERSION)
+          r.warn(
+            ['apiVersion'],
+            'bad-value',
+            `KubeProxyConfiguration is read as ${PROXY_API_VERSION}`,
+          );
+        if (haveProxy)
+          r.error(
+            ['kind'],
+            'duplicate-object',
+            'a second KubeProxyConfiguration is ignored; kube-proxy reads one',
+          );
         else {
           model.proxy = readProxyConfig(r);
           haveProxy = true;
@@ -107,10 +147,15 @@ export function loadCluster(text: string): LoadResult {
         break;
       case 'Cluster':
         if (apiVersion !== LAB_API_VERSION) {
-          r.warn(['apiVersion'], 'unknown-kind', `kind Cluster is only known as apiVersion ${LAB_API_VERSION}; this one is ignored`);
+          r.warn(
+            ['apiVersion'],
+            'unknown-kind',
+            `kind Cluster is only known as apiVersion ${LAB_API_VERSION}; this one is ignored`,
+          );
           break;
         }
-        if (haveSettings) r.error(['kind'], 'duplicate-object', 'a second Cluster document is ignored');
+        if (haveSettings)
+          r.error(['kind'], 'duplicate-object', 'a second Cluster document is ignored');
         else {
           model.settings = readSettings(r);
           haveSettings = true;
@@ -119,9 +164,19 @@ export function loadCluster(text: string): LoadResult {
       default: {
         const name = r.str(['metadata', 'name']) ?? '';
         const ns = r.str(['metadata', 'namespace']);
-        model.unknown.push(ns === undefined ? { kind, name, span: r.span() } : { kind, namespace: ns, name, span: r.span() });
-        if (QUIET_KINDS.has(kind)) r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
-        else r.warn(['kind'], 'unknown-kind', `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`);
+        model.unknown.push(
+          ns === undefined
+            ? { kind, name, span: r.span() }
+            : { kind, namespace: ns, name, span: r.span() },
+        );
+        if (QUIET_KINDS.has(kind))
+          r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
+        else
+          r.warn(
+            ['kind'],
+            'unknown-kind',
+            `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`,
+          );
       }
     }
   }
@@ -134,9 +189,18 @@ export function loadCluster(text: string): LoadResult {
   return { model, diagnostics: report.diagnostics };
 }
 
-function expandDeployments(model: ClusterModel, deployments: DeploymentSpec[], report: ClusterReport): void {
+function expandDeployments(
+  model: ClusterModel,
+  deployments: DeploymentSpec[],
+  report: ClusterReport,
+): void {
   for (const d of deployments) {
-    if (model.nodes.length === 0 && d.replicas > 0) report.warn('unknown-node', d.ref.span, `Deployment ${d.name} has no node to run on: define Node objects`);
+    if (model.nodes.length === 0 && d.replicas > 0)
+      report.warn(
+        'unknown-node',
+        d.ref.span,
+        `Deployment ${d.name} has no node to run on: define Node objects`,
+      );
     for (let i = 0; i < d.replicas; i++) {
       const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;
       const pod: ClusterPod = {
@@ -168,7 +232,11 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
       const node = model.nodes[rr++ % model.nodes.length];
       if (node) {
         pod.nodeName = node.name;
-        report.info('assumed', pod.ref.span, `pod ${pod.name} has no spec.nodeName; placed on ${node.name}`);
+        report.info(
+          'assumed',
+          pod.ref.span,
+          `pod ${pod.name} has no spec.nodeName; placed on ${node.name}`,
+        );
       }
     }
     if (pod.podIP !== null || pod.nodeName === null) continue;
@@ -176,18 +244,31 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
     if (!node?.podCIDR) continue;
     const ip = nextFree(node.podCIDR, next.get(node.name) ?? 2, used);
     if (ip === undefined) {
-      report.error('bad-value', pod.ref.span, `node ${node.name}'s podCIDR ${formatPrefix(node.podCIDR)} has no free address left for pod ${pod.name}`);
+      report.error(
+        'bad-value',
+        pod.ref.span,
+        `node ${node.name}'s podCIDR ${formatPrefix(node.podCIDR)} has no free address left for pod ${pod.name}`,
+      );
       continue;
     }
     used.add(ip.address);
     next.set(node.name, ip.offset + 1);
     pod.podIP = ip.address;
-    if (!pod.owner) report.info('assumed', pod.ref.span, `pod ${pod.name} has no status.podIP; given ${formatIPv4(ip.address)} from ${node.name}'s podCIDR`);
+    if (!pod.owner)
+      report.info(
+        'assumed',
+        pod.ref.span,
+        `pod ${pod.name} has no status.podIP; given ${formatIPv4(ip.address)} from ${node.name}'s podCIDR`,
+      );
   }
 }
 
 /** The first unused host address at or after `offset` in the prefix (skipping network/broadcast). */
-function nextFree(cidr: Ipv4Prefix, offset: number, used: Set<number>): { address: number; offset: number } | undefined {
+function nextFree(
+  cidr: Ipv4Prefix,
+  offset: number,
+  used: Set<number>,
+): { address: number; offset: number } | undefined {
   const size = 2 ** (32 - cidr.prefix);
   for (let o = offset; o < size - 1; o++) {
     const a = (cidr.address + o) >>> 0;
@@ -213,25 +294,47 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
     return nextPort;
   };
   for (const s of model.services) {
-    if (s.clusterIP === null && s.type !== 'ExternalName' && !s.headless) {
+    // a clusterIP that is written but unreadable was reported already: do not replace it
+    if (
+      s.clusterIP === null &&
+      s.type !== 'ExternalName' &&
+      !s.headless &&
+      s.ref.at?.['spec.clusterIP'] === undefined
+    ) {
       const ip = nextFree(model.settings.serviceCIDR, ipOffset, usedIPs);
       if (ip) {
         s.clusterIP = ip.address;
         usedIPs.add(ip.address);
         ipOffset = ip.offset + 1;
-        report.info('assumed', s.ref.span, `Service ${s.name} has no spec.clusterIP; given ${formatIPv4(ip.address)} from serviceCIDR ${formatPrefix(model.settings.serviceCIDR)}`);
+        report.info(
+          'assumed',
+          s.ref.span,
+          `Service ${s.name} has no spec.clusterIP; given ${formatIPv4(ip.address)} from serviceCIDR ${formatPrefix(model.settings.serviceCIDR)}`,
+        );
       }
     }
     if (s.type === 'NodePort' || s.type === 'LoadBalancer') {
       for (const p of s.ports) {
         if (p.nodePort !== 0) continue;
         p.nodePort = takePort();
-        report.info('assumed', p.span, `port ${p.name || p.port} of Service ${s.name} has no nodePort; given ${p.nodePort}`);
+        report.info(
+          'assumed',
+          p.span,
+          `port ${p.name || p.port} of Service ${s.name} has no nodePort; given ${p.nodePort}`,
+        );
       }
     }
-    if (s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local' && s.healthCheckNodePort === 0) {
+    if (
+      s.type === 'LoadBalancer' &&
+      s.externalTrafficPolicy === 'Local' &&
+      s.healthCheckNodePort === 0
+    ) {
       s.healthCheckNodePort = takePort();
-      report.info('assumed', s.ref.span, `LoadBalancer Service ${s.name} with externalTrafficPolicy Local has no healthCheckNodePort; given ${s.healthCheckNodePort}`);
+      report.info(
+        'assumed',
+        s.ref.span,
+        `LoadBalancer Service ${s.name} with externalTrafficPolicy Local has no healthCheckNodePort; given ${s.healthCheckNodePort}`,
+      );
     }
   }
 }
@@ -246,18 +349,25 @@ function defaultClusterCIDR(model: ClusterModel, report: ClusterReport): void {
   const cidrs = model.nodes.map((n) => n.podCIDR).filter((c): c is Ipv4Prefix => c !== null);
   const first = cidrs[0];
   if (!first) return;
-  let guess: Ipv4Prefix = { address: (first.address & 0xffff0000) >>> 0, prefix: Math.min(16, first.prefix) };
+  let guess: Ipv4Prefix = {
+    address: (first.address & 0xffff0000) >>> 0,
+    prefix: Math.min(16, first.prefix),
+  };
   if (!cidrs.every((c) => inPrefix(c.address, guess) && c.prefix >= guess.prefix)) {
     let prefix = Math.min(...cidrs.map((c) => c.prefix));
     while (prefix > 0) {
       const mask = (0xffffffff << (32 - prefix)) >>> 0;
       const net = (first.address & mask) >>> 0;
-      if (cidrs.every((c) => ((c.address & mask) >>> 0) === net)) break;
+      if (cidrs.every((c) => (c.address & mask) >>> 0 === net)) break;
       prefix--;
     }
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
     guess = { address: (first.address & mask) >>> 0, prefix };
   }
   model.proxy.clusterCIDR = guess;
-  report.info('assumed', model.proxy.ref?.span ?? model.nodes[0]?.ref.span ?? NO_SPAN, `no clusterCIDR in a KubeProxyConfiguration; using ${formatPrefix(guess)}, which holds every node's podCIDR`);
+  report.info(
+    'assumed',
+    model.proxy.ref?.span ?? model.nodes[0]?.ref.span ?? NO_SPAN,
+    `no clusterCIDR in a KubeProxyConfiguration; using ${formatPrefix(guess)}, which holds every node's podCIDR`,
+  );
 }

@@ -14,6 +14,13 @@ export interface ObjectRef {
   namespace?: string;
   name: string;
   span: SourceSpan;
+  /** spans of the fields diagnostics point at, by dotted path ("spec.selector") */
+  at?: Record<string, SourceSpan>;
+}
+
+/** The span of a field of the object, or of the whole object when the field is absent. */
+export function spanOf(ref: ObjectRef, field: string): SourceSpan {
+  return ref.at?.[field] ?? ref.span;
 }
 
 export interface ClusterNode {
@@ -116,7 +123,8 @@ export interface ClusterNetworkPolicy {
   ref: ObjectRef;
 }
 
-export type DetectLocalMode = 'ClusterCIDR' | 'NodeCIDR' | 'BridgeInterface' | 'InterfaceNamePrefix';
+export type DetectLocalMode =
+  'ClusterCIDR' | 'NodeCIDR' | 'BridgeInterface' | 'InterfaceNamePrefix';
 
 /** kube-proxy's own settings (KubeProxyConfiguration, kubeproxy.config.k8s.io/v1alpha1). */
 export interface ProxyConfig {
@@ -161,5 +169,7 @@ export interface ClusterModel {
 }
 
 export function refLabel(ref: ObjectRef): string {
-  return ref.namespace === undefined ? `${ref.kind}/${ref.name}` : `${ref.kind}/${ref.namespace}/${ref.name}`;
+  return ref.namespace === undefined
+    ? `${ref.kind}/${ref.name}`
+    : `${ref.kind}/${ref.namespace}/${ref.name}`;
 }

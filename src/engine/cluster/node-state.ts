@@ -30,7 +30,24 @@ export interface NodeRules {
   rules: StateRule[];
 }
 
-const LOCALNET_ARGS = ['-m', 'comment', '--comment', '"block incoming localnet connections"', '-d', '127.0.0.0/8', '!', '-s', '127.0.0.0/8', '-m', 'conntrack', '!', '--ctstate', 'RELATED,ESTABLISHED,DNAT', '-j', 'DROP'];
+const LOCALNET_ARGS = [
+  '-m',
+  'comment',
+  '--comment',
+  '"block incoming localnet connections"',
+  '-d',
+  '127.0.0.0/8',
+  '!',
+  '-s',
+  '127.0.0.0/8',
+  '-m',
+  'conntrack',
+  '!',
+  '--ctstate',
+  'RELATED,ESTABLISHED,DNAT',
+  '-j',
+  'DROP',
+];
 
 interface Jump {
   table: TableName;
@@ -43,18 +60,90 @@ interface Jump {
 // kube-proxy's jump list, in the order it ensures them
 const NEW = ['-m', 'conntrack', '--ctstate', 'NEW'];
 const PROXY_JUMPS: Jump[] = [
-  { table: 'filter', from: 'INPUT', to: 'KUBE-EXTERNAL-SERVICES', comment: 'kubernetes externally-visible service portals', extra: NEW },
-  { table: 'filter', from: 'FORWARD', to: 'KUBE-EXTERNAL-SERVICES', comment: 'kubernetes externally-visible service portals', extra: NEW },
-  { table: 'filter', from: 'INPUT', to: 'KUBE-NODEPORTS', comment: 'kubernetes health check service ports', extra: [] },
-  { table: 'filter', from: 'FORWARD', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: NEW },
-  { table: 'filter', from: 'OUTPUT', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: NEW },
-  { table: 'filter', from: 'FORWARD', to: 'KUBE-FORWARD', comment: 'kubernetes forwarding rules', extra: [] },
-  { table: 'filter', from: 'INPUT', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
-  { table: 'filter', from: 'OUTPUT', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
-  { table: 'filter', from: 'FORWARD', to: 'KUBE-PROXY-FIREWALL', comment: 'kubernetes load balancer firewall', extra: NEW },
-  { table: 'nat', from: 'OUTPUT', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: [] },
-  { table: 'nat', from: 'PREROUTING', to: 'KUBE-SERVICES', comment: 'kubernetes service portals', extra: [] },
-  { table: 'nat', from: 'POSTROUTING', to: 'KUBE-POSTROUTING', comment: 'kubernetes postrouting rules', extra: [] },
+  {
+    table: 'filter',
+    from: 'INPUT',
+    to: 'KUBE-EXTERNAL-SERVICES',
+    comment: 'kubernetes externally-visible service portals',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'FORWARD',
+    to: 'KUBE-EXTERNAL-SERVICES',
+    comment: 'kubernetes externally-visible service portals',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'INPUT',
+    to: 'KUBE-NODEPORTS',
+    comment: 'kubernetes health check service ports',
+    extra: [],
+  },
+  {
+    table: 'filter',
+    from: 'FORWARD',
+    to: 'KUBE-SERVICES',
+    comment: 'kubernetes service portals',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'OUTPUT',
+    to: 'KUBE-SERVICES',
+    comment: 'kubernetes service portals',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'FORWARD',
+    to: 'KUBE-FORWARD',
+    comment: 'kubernetes forwarding rules',
+    extra: [],
+  },
+  {
+    table: 'filter',
+    from: 'INPUT',
+    to: 'KUBE-PROXY-FIREWALL',
+    comment: 'kubernetes load balancer firewall',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'OUTPUT',
+    to: 'KUBE-PROXY-FIREWALL',
+    comment: 'kubernetes load balancer firewall',
+    extra: NEW,
+  },
+  {
+    table: 'filter',
+    from: 'FORWARD',
+    to: 'KUBE-PROXY-FIREWALL',
+    comment: 'kubernetes load balancer firewall',
+    extra: NEW,
+  },
+  {
+    table: 'nat',
+    from: 'OUTPUT',
+    to: 'KUBE-SERVICES',
+    comment: 'kubernetes service portals',
+    extra: [],
+  },
+  {
+    table: 'nat',
+    from: 'PREROUTING',
+    to: 'KUBE-SERVICES',
+    comment: 'kubernetes service portals',
+    extra: [],
+  },
+  {
+    table: 'nat',
+    from: 'POSTROUTING',
+    to: 'KUBE-POSTROUTING',
+    comment: 'kubernetes postrouting rules',
+    extra: [],
+  },
 ];
 
 const CANARY_TABLES: TableName[] = ['mangle', 'nat', 'filter'];
@@ -76,25 +165,42 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     if (!l) builtin.set(k, (l = []));
     return l;
   };
-  const kubelet = (role: RuleProvenance['role']): RuleProvenance => ({ writer: 'kubelet', role, sources: [] });
+  const kubelet = (role: RuleProvenance['role']): RuleProvenance => ({
+    writer: 'kubelet',
+    role,
+    sources: [],
+  });
 
   // kubelet
   for (const t of CANARY_TABLES) chainSet(t).add('KUBE-KUBELET-CANARY');
   chainSet('filter').add('KUBE-FIREWALL');
-  for (const from of ['INPUT', 'OUTPUT']) builtinRules('filter', from).push({ table: 'filter', chain: from, args: ['-j', 'KUBE-FIREWALL'], prov: kubelet('hook-jump') });
+  for (const from of ['INPUT', 'OUTPUT'])
+    builtinRules('filter', from).push({
+      table: 'filter',
+      chain: from,
+      args: ['-j', 'KUBE-FIREWALL'],
+      prov: kubelet('hook-jump'),
+    });
 
   // kube-proxy: canaries and jumps
   for (const t of CANARY_TABLES) chainSet(t).add('KUBE-PROXY-CANARY');
   for (const j of PROXY_JUMPS) {
     chainSet(j.table).add(j.to);
     const list = builtinRules(j.table, j.from);
-    if (list.some((r) => r.args[r.args.length - 1] === j.to && r.prov.writer === 'kube-proxy')) continue;
-    list.unshift({ table: j.table, chain: j.from, args: [...j.extra, '-m', 'comment', '--comment', `"${j.comment}"`, '-j', j.to], prov: { writer: 'kube-proxy', role: 'hook-jump', sources: [] } });
+    if (list.some((r) => r.args[r.args.length - 1] === j.to && r.prov.writer === 'kube-proxy'))
+      continue;
+    list.unshift({
+      table: j.table,
+      chain: j.from,
+      args: [...j.extra, '-m', 'comment', '--comment', `"${j.comment}"`, '-j', j.to],
+      prov: { writer: 'kube-proxy', role: 'hook-jump', sources: [] },
+    });
   }
 
   // kube-proxy's restore input replaces the chains it declares
   const declared = new Map<string, StateRule[]>();
-  for (const t of ['filter', 'nat'] as RestoreTable[]) for (const c of proxy.chains[t]) chainSet(t).add(c);
+  for (const t of ['filter', 'nat'] as RestoreTable[])
+    for (const c of proxy.chains[t]) chainSet(t).add(c);
   for (const r of proxy.rules) {
     const k = `${r.table}/${r.chain}`;
     let l = declared.get(k);
@@ -102,7 +208,15 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     l.push({ table: r.table, chain: r.chain, args: r.args, prov: r.prov });
   }
   // without kube-proxy's own copy, KUBE-FIREWALL keeps kubelet's identical rule
-  if (!declared.has('filter/KUBE-FIREWALL')) declared.set('filter/KUBE-FIREWALL', [{ table: 'filter', chain: 'KUBE-FIREWALL', args: LOCALNET_ARGS, prov: kubelet('block-localnet') }]);
+  if (!declared.has('filter/KUBE-FIREWALL'))
+    declared.set('filter/KUBE-FIREWALL', [
+      {
+        table: 'filter',
+        chain: 'KUBE-FIREWALL',
+        args: LOCALNET_ARGS,
+        prov: kubelet('block-localnet'),
+      },
+    ]);
 
   const rules: StateRule[] = [];
   for (const t of SAVE_TABLE_ORDER) {

@@ -23,7 +23,12 @@ import { categorize, portTraits } from './categorize.ts';
 import { endpointChain, serviceChains, servicePortName } from './chain-names.ts';
 import { servicePortKey, type Endpoint } from './endpoints.ts';
 import type { ClusterModel, ClusterNode, ClusterService, ServicePort } from './model.ts';
-import { sourceOf, type ProvenanceSource, type RuleProvenance, type RuleRole } from './provenance.ts';
+import {
+  sourceOf,
+  type ProvenanceSource,
+  type RuleProvenance,
+  type RuleRole,
+} from './provenance.ts';
 
 export type RestoreTable = 'filter' | 'nat';
 
@@ -72,18 +77,34 @@ interface LocalDetector {
 function localDetector(model: ClusterModel, node: ClusterNode): LocalDetector | null {
   const cfg = model.proxy;
   const cfgSource = (field: string): ProvenanceSource =>
-    cfg.ref ? sourceOf(cfg.ref, field) : { kind: 'KubeProxyConfiguration', name: 'defaults', span: node.ref.span, field };
-  const byCidr = (c: Ipv4Prefix, source: ProvenanceSource): LocalDetector => ({ ifLocal: ['-s', formatPrefix(c)], ifNotLocal: ['!', '-s', formatPrefix(c)], source });
+    cfg.ref
+      ? sourceOf(cfg.ref, field)
+      : { kind: 'KubeProxyConfiguration', name: 'defaults', span: node.ref.span, field };
+  const byCidr = (c: Ipv4Prefix, source: ProvenanceSource): LocalDetector => ({
+    ifLocal: ['-s', formatPrefix(c)],
+    ifNotLocal: ['!', '-s', formatPrefix(c)],
+    source,
+  });
   switch (cfg.detectLocalMode) {
     case 'ClusterCIDR':
       return cfg.clusterCIDR ? byCidr(cfg.clusterCIDR, cfgSource('clusterCIDR')) : null;
     case 'NodeCIDR':
       return node.podCIDR ? byCidr(node.podCIDR, sourceOf(node.ref, 'spec.podCIDR')) : null;
     case 'BridgeInterface':
-      return cfg.bridgeInterface ? { ifLocal: ['-i', cfg.bridgeInterface], ifNotLocal: ['!', '-i', cfg.bridgeInterface], source: cfgSource('detectLocal.bridgeInterface') } : null;
+      return cfg.bridgeInterface
+        ? {
+            ifLocal: ['-i', cfg.bridgeInterface],
+            ifNotLocal: ['!', '-i', cfg.bridgeInterface],
+            source: cfgSource('detectLocal.bridgeInterface'),
+          }
+        : null;
     case 'InterfaceNamePrefix':
       return cfg.interfaceNamePrefix
-        ? { ifLocal: ['-i', `${cfg.interfaceNamePrefix}+`], ifNotLocal: ['!', '-i', `${cfg.interfaceNamePrefix}+`], source: cfgSource('detectLocal.interfaceNamePrefix') }
+        ? {
+            ifLocal: ['-i', `${cfg.interfaceNamePrefix}+`],
+            ifNotLocal: ['!', '-i', `${cfg.interfaceNamePrefix}+`],
+            source: cfgSource('detectLocal.interfaceNamePrefix'),
+          }
         : null;
   }
 }
@@ -112,10 +133,20 @@ function nodePortScope(model: ClusterModel, view: NodeView): NodePortScope {
   return { matchAll, addresses, localhostNodePorts };
 }
 
-export function proxierRules(model: ClusterModel, view: NodeView, endpoints: Map<string, Endpoint[]>): ProxierOutput {
+export function proxierRules(
+  model: ClusterModel,
+  view: NodeView,
+  endpoints: Map<string, Endpoint[]>,
+): ProxierOutput {
   const out: ProxierOutput = {
     chains: {
-      filter: ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL'],
+      filter: [
+        'KUBE-SERVICES',
+        'KUBE-EXTERNAL-SERVICES',
+        'KUBE-FORWARD',
+        'KUBE-NODEPORTS',
+        'KUBE-PROXY-FIREWALL',
+      ],
       nat: ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'],
     },
     rules: [],
@@ -123,30 +154,81 @@ export function proxierRules(model: ClusterModel, view: NodeView, endpoints: Map
   const cfg = model.proxy;
   const settings = model.settings;
   const cfgSrc = (field: string): ProvenanceSource[] => (cfg.ref ? [sourceOf(cfg.ref, field)] : []);
-  const featureSrc = (field: string): ProvenanceSource[] => (settings.ref ? [sourceOf(settings.ref, field)] : []);
-  const add = (table: RestoreTable, chain: string, args: string[], role: RuleRole, sources: ProvenanceSource[], extra: Partial<RuleProvenance> = {}): void => {
+  const featureSrc = (field: string): ProvenanceSource[] =>
+    settings.ref ? [sourceOf(settings.ref, field)] : [];
+  const add = (
+    table: RestoreTable,
+    chain: string,
+    args: string[],
+    role: RuleRole,
+    sources: ProvenanceSource[],
+    extra: Partial<RuleProvenance> = {},
+  ): void => {
     out.rules.push({ table, chain, args, prov: { writer: 'kube-proxy', role, sources, ...extra } });
   };
   const mark = markText(cfg.masqueradeBit);
   const scope = nodePortScope(model, view);
   const detector = localDetector(model, view.node);
 
-  add('nat', 'KUBE-POSTROUTING', ['-m', 'mark', '!', '--mark', `${mark}/${mark}`, '-j', 'RETURN'], 'postrouting-return', cfgSrc('iptables.masqueradeBit'));
-  add('nat', 'KUBE-POSTROUTING', ['-j', 'MARK', '--xor-mark', mark], 'postrouting-unmark', cfgSrc('iptables.masqueradeBit'));
   add(
     'nat',
     'KUBE-POSTROUTING',
-    ['-m', 'comment', '--comment', q('kubernetes service traffic requiring SNAT'), '-j', 'MASQUERADE', ...(settings.features.randomFully ? ['--random-fully'] : [])],
+    ['-m', 'mark', '!', '--mark', `${mark}/${mark}`, '-j', 'RETURN'],
+    'postrouting-return',
+    cfgSrc('iptables.masqueradeBit'),
+  );
+  add(
+    'nat',
+    'KUBE-POSTROUTING',
+    ['-j', 'MARK', '--xor-mark', mark],
+    'postrouting-unmark',
+    cfgSrc('iptables.masqueradeBit'),
+  );
+  add(
+    'nat',
+    'KUBE-POSTROUTING',
+    [
+      '-m',
+      'comment',
+      '--comment',
+      q('kubernetes service traffic requiring SNAT'),
+      '-j',
+      'MASQUERADE',
+      ...(settings.features.randomFully ? ['--random-fully'] : []),
+    ],
     'masquerade',
     featureSrc('features.randomFully'),
   );
-  add('nat', 'KUBE-MARK-MASQ', ['-j', 'MARK', '--or-mark', mark], 'mark-for-masquerade', cfgSrc('iptables.masqueradeBit'));
+  add(
+    'nat',
+    'KUBE-MARK-MASQ',
+    ['-j', 'MARK', '--or-mark', mark],
+    'mark-for-masquerade',
+    cfgSrc('iptables.masqueradeBit'),
+  );
   if (scope.localhostNodePorts) {
     out.chains.filter.push('KUBE-FIREWALL');
     add(
       'filter',
       'KUBE-FIREWALL',
-      ['-m', 'comment', '--comment', q('block incoming localnet connections'), '-d', '127.0.0.0/8', '!', '-s', '127.0.0.0/8', '-m', 'conntrack', '!', '--ctstate', 'RELATED,ESTABLISHED,DNAT', '-j', 'DROP'],
+      [
+        '-m',
+        'comment',
+        '--comment',
+        q('block incoming localnet connections'),
+        '-d',
+        '127.0.0.0/8',
+        '!',
+        '-s',
+        '127.0.0.0/8',
+        '-m',
+        'conntrack',
+        '!',
+        '--ctstate',
+        'RELATED,ESTABLISHED,DNAT',
+        '-j',
+        'DROP',
+      ],
       'block-localnet',
       cfgSrc('iptables.localhostNodePorts'),
     );
@@ -155,32 +237,129 @@ export function proxierRules(model: ClusterModel, view: NodeView, endpoints: Map
   const ports: { svc: ClusterService; port: ServicePort; name: string }[] = [];
   for (const svc of model.services) {
     if (svc.clusterIP === null || svc.type === 'ExternalName') continue;
-    for (const port of svc.ports) ports.push({ svc, port, name: servicePortName(svc.namespace, svc.name, port.name) });
+    for (const port of svc.ports)
+      ports.push({ svc, port, name: servicePortName(svc.namespace, svc.name, port.name) });
   }
-  ports.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.port.protocol < b.port.protocol ? -1 : a.port.protocol > b.port.protocol ? 1 : 0));
+  ports.sort((a, b) =>
+    a.name < b.name
+      ? -1
+      : a.name > b.name
+        ? 1
+        : a.port.protocol < b.port.protocol
+          ? -1
+          : a.port.protocol > b.port.protocol
+            ? 1
+            : 0,
+  );
   for (const { svc, port, name } of ports) {
-    servicePortRules(add, out, { model, view, svc, port, name, endpoints: endpoints.get(servicePortKey(svc, port)) ?? [], detector, scope });
+    servicePortRules(add, out, {
+      model,
+      view,
+      svc,
+      port,
+      name,
+      endpoints: endpoints.get(servicePortKey(svc, port)) ?? [],
+      detector,
+      scope,
+    });
   }
 
   // the NodePort hand-off must stay the last rule of KUBE-SERVICES
-  const npComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
+  const npComment = q(
+    'kubernetes service nodeports; NOTE: this must be the last rule in this chain',
+  );
   if (scope.matchAll) {
     const extra = scope.localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8'];
-    add('nat', 'KUBE-SERVICES', ['-m', 'comment', '--comment', npComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...extra, '-j', 'KUBE-NODEPORTS'], 'nodeports-jump', cfgSrc('nodePortAddresses'));
+    add(
+      'nat',
+      'KUBE-SERVICES',
+      [
+        '-m',
+        'comment',
+        '--comment',
+        npComment,
+        '-m',
+        'addrtype',
+        '--dst-type',
+        'LOCAL',
+        ...extra,
+        '-j',
+        'KUBE-NODEPORTS',
+      ],
+      'nodeports-jump',
+      cfgSrc('nodePortAddresses'),
+    );
   } else {
     for (const a of scope.addresses) {
       if (a >>> 24 === 127 && !scope.localhostNodePorts) continue;
-      add('nat', 'KUBE-SERVICES', ['-m', 'comment', '--comment', npComment, '-d', formatIPv4(a), '-j', 'KUBE-NODEPORTS'], 'nodeports-jump', [...cfgSrc('nodePortAddresses'), sourceOf(view.node.ref, 'status.addresses')]);
+      add(
+        'nat',
+        'KUBE-SERVICES',
+        ['-m', 'comment', '--comment', npComment, '-d', formatIPv4(a), '-j', 'KUBE-NODEPORTS'],
+        'nodeports-jump',
+        [...cfgSrc('nodePortAddresses'), sourceOf(view.node.ref, 'status.addresses')],
+      );
     }
   }
-  const invalid = ['-m', 'conntrack', '--ctstate', 'INVALID', ...(settings.features.nfacct ? ['-m', 'nfacct', '--nfacct-name', 'ct_state_invalid_dropped_pkts'] : []), '-j', 'DROP'];
+  const invalid = [
+    '-m',
+    'conntrack',
+    '--ctstate',
+    'INVALID',
+    ...(settings.features.nfacct
+      ? ['-m', 'nfacct', '--nfacct-name', 'ct_state_invalid_dropped_pkts']
+      : []),
+    '-j',
+    'DROP',
+  ];
   add('filter', 'KUBE-FORWARD', invalid, 'forward-drop-invalid', featureSrc('features.nfacct'));
-  add('filter', 'KUBE-FORWARD', ['-m', 'comment', '--comment', q('kubernetes forwarding rules'), '-m', 'mark', '--mark', `${mark}/${mark}`, '-j', 'ACCEPT'], 'forward-accept-marked', cfgSrc('iptables.masqueradeBit'));
-  add('filter', 'KUBE-FORWARD', ['-m', 'comment', '--comment', q('kubernetes forwarding conntrack rule'), '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', 'ACCEPT'], 'forward-accept-established', []);
+  add(
+    'filter',
+    'KUBE-FORWARD',
+    [
+      '-m',
+      'comment',
+      '--comment',
+      q('kubernetes forwarding rules'),
+      '-m',
+      'mark',
+      '--mark',
+      `${mark}/${mark}`,
+      '-j',
+      'ACCEPT',
+    ],
+    'forward-accept-marked',
+    cfgSrc('iptables.masqueradeBit'),
+  );
+  add(
+    'filter',
+    'KUBE-FORWARD',
+    [
+      '-m',
+      'comment',
+      '--comment',
+      q('kubernetes forwarding conntrack rule'),
+      '-m',
+      'conntrack',
+      '--ctstate',
+      'RELATED,ESTABLISHED',
+      '-j',
+      'ACCEPT',
+    ],
+    'forward-accept-established',
+    [],
+  );
   return out;
 }
 
-type Add = (table: RestoreTable, chain: string, args: string[], role: RuleRole, sources: ProvenanceSource[], extra?: Partial<RuleProvenance>) => void;
+type Add = (
+  table: RestoreTable,
+  chain: string,
+  args: string[],
+  role: RuleRole,
+  sources: ProvenanceSource[],
+  extra?: Partial<RuleProvenance>,
+) => void;
 
 interface PortContext {
   model: ClusterModel;
@@ -226,33 +405,174 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
     internalTarget = externalTarget = 'REJECT';
     internalComment = externalComment = q(`${name} has no endpoints`);
   } else {
-    if (!hasInternal) [internalTarget, internalComment] = ['DROP', q(`${name} has no local endpoints`)];
-    if (!hasExternal) [externalTarget, externalComment] = ['DROP', q(`${name} has no local endpoints`)];
+    if (!hasInternal)
+      [internalTarget, internalComment] = ['DROP', q(`${name} has no local endpoints`)];
+    if (!hasExternal)
+      [externalTarget, externalComment] = ['DROP', q(`${name} has no local endpoints`)];
   }
-  const noEpRole = (target: string): RuleRole => (target === 'REJECT' ? 'reject-no-endpoints' : 'drop-no-local-endpoints');
+  const noEpRole = (target: string): RuleRole =>
+    target === 'REJECT' ? 'reject-no-endpoints' : 'drop-no-local-endpoints';
   const capture = ['-m', proto, '-p', proto];
 
   // ClusterIP
-  if (hasInternal) add('nat', 'KUBE-SERVICES', ['-m', 'comment', '--comment', q(`${name} cluster IP`), ...capture, '-d', clusterIP, '--dport', dport, '-j', internalChain], 'cluster-ip', [portSrc, sourceOf(svc.ref, 'spec.clusterIP')], base);
-  else add('filter', 'KUBE-SERVICES', ['-m', 'comment', '--comment', internalComment, ...capture, '-d', clusterIP, '--dport', dport, '-j', internalTarget], noEpRole(internalTarget), [portSrc, svcSrc], base);
+  if (hasInternal)
+    add(
+      'nat',
+      'KUBE-SERVICES',
+      [
+        '-m',
+        'comment',
+        '--comment',
+        q(`${name} cluster IP`),
+        ...capture,
+        '-d',
+        clusterIP,
+        '--dport',
+        dport,
+        '-j',
+        internalChain,
+      ],
+      'cluster-ip',
+      [portSrc, sourceOf(svc.ref, 'spec.clusterIP')],
+      base,
+    );
+  else
+    add(
+      'filter',
+      'KUBE-SERVICES',
+      [
+        '-m',
+        'comment',
+        '--comment',
+        internalComment,
+        ...capture,
+        '-d',
+        clusterIP,
+        '--dport',
+        dport,
+        '-j',
+        internalTarget,
+      ],
+      noEpRole(internalTarget),
+      [portSrc, svcSrc],
+      base,
+    );
 
   // externalIPs
   svc.externalIPs.forEach((ip, i) => {
     const src = [portSrc, sourceOf(svc.ref, `spec.externalIPs[${i}]`)];
-    if (hasEndpoints) add('nat', 'KUBE-SERVICES', ['-m', 'comment', '--comment', q(`${name} external IP`), ...capture, '-d', formatIPv4(ip), '--dport', dport, '-j', chains.ext], 'external-ip', src, base);
-    if (!hasExternal) add('filter', 'KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', externalComment, ...capture, '-d', formatIPv4(ip), '--dport', dport, '-j', externalTarget], noEpRole(externalTarget), src, base);
+    if (hasEndpoints)
+      add(
+        'nat',
+        'KUBE-SERVICES',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`${name} external IP`),
+          ...capture,
+          '-d',
+          formatIPv4(ip),
+          '--dport',
+          dport,
+          '-j',
+          chains.ext,
+        ],
+        'external-ip',
+        src,
+        base,
+      );
+    if (!hasExternal)
+      add(
+        'filter',
+        'KUBE-EXTERNAL-SERVICES',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          externalComment,
+          ...capture,
+          '-d',
+          formatIPv4(ip),
+          '--dport',
+          dport,
+          '-j',
+          externalTarget,
+        ],
+        noEpRole(externalTarget),
+        src,
+        base,
+      );
   });
 
   // load-balancer ingress IPs
   lbIPs.forEach((ip, i) => {
     const src = [portSrc, sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`)];
-    if (hasEndpoints) add('nat', 'KUBE-SERVICES', ['-m', 'comment', '--comment', q(`${name} loadbalancer IP`), ...capture, '-d', ip, '--dport', dport, '-j', lbChain], 'load-balancer-ip', src, base);
+    if (hasEndpoints)
+      add(
+        'nat',
+        'KUBE-SERVICES',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`${name} loadbalancer IP`),
+          ...capture,
+          '-d',
+          ip,
+          '--dport',
+          dport,
+          '-j',
+          lbChain,
+        ],
+        'load-balancer-ip',
+        src,
+        base,
+      );
     if (usesFwChain)
-      add('filter', 'KUBE-PROXY-FIREWALL', ['-m', 'comment', '--comment', q(`${name} traffic not accepted by ${chains.fw}`), ...capture, '-d', ip, '--dport', dport, '-j', 'DROP'], 'firewall-drop', [...src, sourceOf(svc.ref, 'spec.loadBalancerSourceRanges')], base);
+      add(
+        'filter',
+        'KUBE-PROXY-FIREWALL',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`${name} traffic not accepted by ${chains.fw}`),
+          ...capture,
+          '-d',
+          ip,
+          '--dport',
+          dport,
+          '-j',
+          'DROP',
+        ],
+        'firewall-drop',
+        [...src, sourceOf(svc.ref, 'spec.loadBalancerSourceRanges')],
+        base,
+      );
   });
   if (!hasExternal) {
     lbIPs.forEach((ip, i) => {
-      add('filter', 'KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', externalComment, ...capture, '-d', ip, '--dport', dport, '-j', externalTarget], noEpRole(externalTarget), [portSrc, sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`)], base);
+      add(
+        'filter',
+        'KUBE-EXTERNAL-SERVICES',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          externalComment,
+          ...capture,
+          '-d',
+          ip,
+          '--dport',
+          dport,
+          '-j',
+          externalTarget,
+        ],
+        noEpRole(externalTarget),
+        [portSrc, sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`)],
+        base,
+      );
     });
   }
 
@@ -262,37 +582,207 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
     const src = [sourceOf(svc.ref, `spec.ports[${idx}].nodePort`, port.span)];
     if (hasEndpoints) {
       if (c.scope.localhostNodePorts && c.model.settings.features.nfacct)
-        add('nat', 'KUBE-NODEPORTS', ['-m', 'comment', '--comment', q(name), ...capture, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', chains.ext], 'node-port-localhost', src, base);
-      add('nat', 'KUBE-NODEPORTS', ['-m', 'comment', '--comment', q(name), ...capture, '--dport', np, '-j', chains.ext], 'node-port', src, base);
+        add(
+          'nat',
+          'KUBE-NODEPORTS',
+          [
+            '-m',
+            'comment',
+            '--comment',
+            q(name),
+            ...capture,
+            '-d',
+            '127.0.0.0/8',
+            '--dport',
+            np,
+            '-m',
+            'nfacct',
+            '--nfacct-name',
+            'localhost_nps_accepted_pkts',
+            '-j',
+            chains.ext,
+          ],
+          'node-port-localhost',
+          src,
+          base,
+        );
+      add(
+        'nat',
+        'KUBE-NODEPORTS',
+        ['-m', 'comment', '--comment', q(name), ...capture, '--dport', np, '-j', chains.ext],
+        'node-port',
+        src,
+        base,
+      );
     }
     if (!hasExternal)
-      add('filter', 'KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', externalComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...capture, '--dport', np, '-j', externalTarget], noEpRole(externalTarget), src, base);
+      add(
+        'filter',
+        'KUBE-EXTERNAL-SERVICES',
+        [
+          '-m',
+          'comment',
+          '--comment',
+          externalComment,
+          '-m',
+          'addrtype',
+          '--dst-type',
+          'LOCAL',
+          ...capture,
+          '--dport',
+          np,
+          '-j',
+          externalTarget,
+        ],
+        noEpRole(externalTarget),
+        src,
+        base,
+      );
   }
 
   // health check node port (only LoadBalancer with externalTrafficPolicy Local has one)
   if (svc.healthCheckNodePort !== 0 && svc.type === 'LoadBalancer' && traits.externalPolicyLocal)
-    add('filter', 'KUBE-NODEPORTS', ['-m', 'comment', '--comment', q(`${name} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT'], 'health-check-node-port', [sourceOf(svc.ref, 'spec.healthCheckNodePort')], base);
+    add(
+      'filter',
+      'KUBE-NODEPORTS',
+      [
+        '-m',
+        'comment',
+        '--comment',
+        q(`${name} health check node port`),
+        '-m',
+        'tcp',
+        '-p',
+        'tcp',
+        '--dport',
+        String(svc.healthCheckNodePort),
+        '-j',
+        'ACCEPT',
+      ],
+      'health-check-node-port',
+      [sourceOf(svc.ref, 'spec.healthCheckNodePort')],
+      base,
+    );
 
   // masquerade off-cluster traffic to the ClusterIP
   if (hasInternal) {
-    const args = ['-m', 'comment', '--comment', q(`${name} cluster IP`), ...capture, '-d', clusterIP, '--dport', dport];
+    const args = [
+      '-m',
+      'comment',
+      '--comment',
+      q(`${name} cluster IP`),
+      ...capture,
+      '-d',
+      clusterIP,
+      '--dport',
+      dport,
+    ];
     const cfg = c.model.proxy;
-    if (cfg.masqueradeAll) add('nat', internalChain, [...args, '-j', 'KUBE-MARK-MASQ'], 'cluster-ip-masquerade', [portSrc, ...(cfg.ref ? [sourceOf(cfg.ref, 'iptables.masqueradeAll')] : [])], base);
-    else if (c.detector) add('nat', internalChain, [...args, ...c.detector.ifNotLocal, '-j', 'KUBE-MARK-MASQ'], 'cluster-ip-masquerade', [portSrc, c.detector.source], base);
+    if (cfg.masqueradeAll)
+      add(
+        'nat',
+        internalChain,
+        [...args, '-j', 'KUBE-MARK-MASQ'],
+        'cluster-ip-masquerade',
+        [portSrc, ...(cfg.ref ? [sourceOf(cfg.ref, 'iptables.masqueradeAll')] : [])],
+        base,
+      );
+    else if (c.detector)
+      add(
+        'nat',
+        internalChain,
+        [...args, ...c.detector.ifNotLocal, '-j', 'KUBE-MARK-MASQ'],
+        'cluster-ip-masquerade',
+        [portSrc, c.detector.source],
+        base,
+      );
   }
 
   // the EXT chain: every external destination goes through it
   if (usesExtChain) {
     out.chains.nat.push(chains.ext);
     if (!traits.externalPolicyLocal) {
-      add('nat', chains.ext, ['-m', 'comment', '--comment', q(`masquerade traffic for ${name} external destinations`), '-j', 'KUBE-MARK-MASQ'], 'external-masquerade', [sourceOf(svc.ref, 'spec.externalTrafficPolicy')], base);
+      add(
+        'nat',
+        chains.ext,
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`masquerade traffic for ${name} external destinations`),
+          '-j',
+          'KUBE-MARK-MASQ',
+        ],
+        'external-masquerade',
+        [sourceOf(svc.ref, 'spec.externalTrafficPolicy')],
+        base,
+      );
     } else {
       if (c.detector)
-        add('nat', chains.ext, ['-m', 'comment', '--comment', q(`pod traffic for ${name} external destinations`), ...c.detector.ifLocal, '-j', chains.svc], 'external-pod-shortcut', [sourceOf(svc.ref, 'spec.externalTrafficPolicy'), c.detector.source], base);
-      add('nat', chains.ext, ['-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${name} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ'], 'external-local-masquerade', [sourceOf(svc.ref, 'spec.externalTrafficPolicy')], base);
-      add('nat', chains.ext, ['-m', 'comment', '--comment', q(`route LOCAL traffic for ${name} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', chains.svc], 'external-local-shortcut', [sourceOf(svc.ref, 'spec.externalTrafficPolicy')], base);
+        add(
+          'nat',
+          chains.ext,
+          [
+            '-m',
+            'comment',
+            '--comment',
+            q(`pod traffic for ${name} external destinations`),
+            ...c.detector.ifLocal,
+            '-j',
+            chains.svc,
+          ],
+          'external-pod-shortcut',
+          [sourceOf(svc.ref, 'spec.externalTrafficPolicy'), c.detector.source],
+          base,
+        );
+      add(
+        'nat',
+        chains.ext,
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`masquerade LOCAL traffic for ${name} external destinations`),
+          '-m',
+          'addrtype',
+          '--src-type',
+          'LOCAL',
+          '-j',
+          'KUBE-MARK-MASQ',
+        ],
+        'external-local-masquerade',
+        [sourceOf(svc.ref, 'spec.externalTrafficPolicy')],
+        base,
+      );
+      add(
+        'nat',
+        chains.ext,
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`route LOCAL traffic for ${name} external destinations`),
+          '-m',
+          'addrtype',
+          '--src-type',
+          'LOCAL',
+          '-j',
+          chains.svc,
+        ],
+        'external-local-shortcut',
+        [sourceOf(svc.ref, 'spec.externalTrafficPolicy')],
+        base,
+      );
     }
-    if (hasExternal) add('nat', chains.ext, ['-j', externalPolicyChain], 'external-policy', [sourceOf(svc.ref, 'spec.externalTrafficPolicy')], base);
+    if (hasExternal)
+      add(
+        'nat',
+        chains.ext,
+        ['-j', externalPolicyChain],
+        'external-policy',
+        [sourceOf(svc.ref, 'spec.externalTrafficPolicy')],
+        base,
+      );
   }
 
   // the FW chain: loadBalancerSourceRanges
@@ -301,13 +791,44 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
     const head = ['-m', 'comment', '--comment', q(`${name} loadbalancer IP`)];
     let allowFromNode = false;
     svc.loadBalancerSourceRanges.forEach((r, i) => {
-      add('nat', chains.fw, [...head, '-s', formatPrefix(r), '-j', chains.ext], 'firewall-allow-range', [sourceOf(svc.ref, `spec.loadBalancerSourceRanges[${i}]`)], base);
+      add(
+        'nat',
+        chains.fw,
+        [...head, '-s', formatPrefix(r), '-j', chains.ext],
+        'firewall-allow-range',
+        [sourceOf(svc.ref, `spec.loadBalancerSourceRanges[${i}]`)],
+        base,
+      );
       if (c.view.nodeIP !== null && inPrefix(c.view.nodeIP, r)) allowFromNode = true;
     });
     if (allowFromNode) {
-      lbIPs.forEach((ip, i) => add('nat', chains.fw, [...head, '-s', ip, '-j', chains.ext], 'firewall-allow-self', [sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`), sourceOf(c.view.node.ref, 'status.addresses')], base));
+      lbIPs.forEach((ip, i) =>
+        add(
+          'nat',
+          chains.fw,
+          [...head, '-s', ip, '-j', chains.ext],
+          'firewall-allow-self',
+          [
+            sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`),
+            sourceOf(c.view.node.ref, 'status.addresses'),
+          ],
+          base,
+        ),
+      );
     }
-    add('nat', chains.fw, ['-m', 'comment', '--comment', q(`other traffic to ${name} will be dropped by KUBE-PROXY-FIREWALL`)], 'firewall-fallthrough', [sourceOf(svc.ref, 'spec.loadBalancerSourceRanges')], base);
+    add(
+      'nat',
+      chains.fw,
+      [
+        '-m',
+        'comment',
+        '--comment',
+        q(`other traffic to ${name} will be dropped by KUBE-PROXY-FIREWALL`),
+      ],
+      'firewall-fallthrough',
+      [sourceOf(svc.ref, 'spec.loadBalancerSourceRanges')],
+      base,
+    );
   }
 
   if (usesClusterChain) {
@@ -326,9 +847,35 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
     const src = [...ep.sources.map((s) => sourceOf(s)), portSrc];
     const extra = { ...base, endpoint: ep.text };
     const comment = ['-m', 'comment', '--comment', q(name)];
-    add('nat', sep, [...comment, '-s', formatIPv4(ep.ip), '-j', 'KUBE-MARK-MASQ'], 'endpoint-hairpin-masquerade', src, extra);
-    const affinity = svc.sessionAffinity === 'ClientIP' ? ['-m', 'recent', '--name', sep, '--set'] : [];
-    add('nat', sep, [...comment, ...affinity, '-m', proto, '-p', proto, '-j', 'DNAT', '--to-destination', ep.text], 'endpoint-dnat', src, extra);
+    add(
+      'nat',
+      sep,
+      [...comment, '-s', formatIPv4(ep.ip), '-j', 'KUBE-MARK-MASQ'],
+      'endpoint-hairpin-masquerade',
+      src,
+      extra,
+    );
+    const affinity =
+      svc.sessionAffinity === 'ClientIP' ? ['-m', 'recent', '--name', sep, '--set'] : [];
+    add(
+      'nat',
+      sep,
+      [
+        ...comment,
+        ...affinity,
+        '-m',
+        proto,
+        '-p',
+        proto,
+        '-j',
+        'DNAT',
+        '--to-destination',
+        ep.text,
+      ],
+      'endpoint-dnat',
+      src,
+      extra,
+    );
   }
 }
 
@@ -342,7 +889,22 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
       add(
         'nat',
         chain,
-        ['-m', 'comment', '--comment', q(`${name} -> ${ep.text}`), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.affinityTimeoutSeconds), '--reap', '-j', sep],
+        [
+          '-m',
+          'comment',
+          '--comment',
+          q(`${name} -> ${ep.text}`),
+          '-m',
+          'recent',
+          '--name',
+          sep,
+          '--rcheck',
+          '--seconds',
+          String(svc.affinityTimeoutSeconds),
+          '--reap',
+          '-j',
+          sep,
+        ],
         'affinity-check',
         [sourceOf(svc.ref, 'spec.sessionAffinity'), ...ep.sources.map((s) => sourceOf(s))],
         { servicePort: name, endpoint: ep.text },
@@ -351,7 +913,17 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
   }
   eps.forEach((ep, i) => {
     const sep = endpointChain(name, port.protocol, ep.text);
-    const stat = i < eps.length - 1 ? ['-m', 'statistic', '--mode', 'random', '--probability', probabilityText(eps.length - i)] : [];
-    add('nat', chain, ['-m', 'comment', '--comment', q(`${name} -> ${ep.text}`), ...stat, '-j', sep], 'load-balance', [portSrc, ...ep.sources.map((s) => sourceOf(s))], { servicePort: name, endpoint: ep.text });
+    const stat =
+      i < eps.length - 1
+        ? ['-m', 'statistic', '--mode', 'random', '--probability', probabilityText(eps.length - i)]
+        : [];
+    add(
+      'nat',
+      chain,
+      ['-m', 'comment', '--comment', q(`${name} -> ${ep.text}`), ...stat, '-j', sep],
+      'load-balance',
+      [portSrc, ...ep.sources.map((s) => sourceOf(s))],
+      { servicePort: name, endpoint: ep.text },
+    );
   });
 }

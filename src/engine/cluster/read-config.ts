@@ -24,23 +24,61 @@ export function defaultProxyConfig(): ProxyConfig {
 }
 
 export function defaultSettings(): ClusterSettings {
-  return { serviceCIDR: DEFAULT_SERVICE_CIDR, externalClients: [], backend: 'nft', features: { randomFully: true, nfacct: false }, ref: null };
+  return {
+    serviceCIDR: DEFAULT_SERVICE_CIDR,
+    externalClients: [],
+    backend: 'nft',
+    features: { randomFully: true, nfacct: false },
+    ref: null,
+  };
 }
 
 const PROXY_FIELDS = [
-  'apiVersion', 'kind', 'metadata', 'clusterCIDR', 'detectLocalMode', 'detectLocal', 'nodePortAddresses', 'iptables', 'mode',
-  'bindAddress', 'healthzBindAddress', 'metricsBindAddress', 'conntrack', 'ipvs', 'nftables', 'winkernel', 'featureGates',
-  'clientConnection', 'hostnameOverride', 'oomScoreAdj', 'portRange', 'configSyncPeriod', 'enableProfiling', 'showHiddenMetricsForVersion',
-  'bindAddressHardFail', 'logging', 'udpIdleTimeout', 'windowsRunAsService',
+  'apiVersion',
+  'kind',
+  'metadata',
+  'clusterCIDR',
+  'detectLocalMode',
+  'detectLocal',
+  'nodePortAddresses',
+  'iptables',
+  'mode',
+  'bindAddress',
+  'healthzBindAddress',
+  'metricsBindAddress',
+  'conntrack',
+  'ipvs',
+  'nftables',
+  'winkernel',
+  'featureGates',
+  'clientConnection',
+  'hostnameOverride',
+  'oomScoreAdj',
+  'portRange',
+  'configSyncPeriod',
+  'enableProfiling',
+  'showHiddenMetricsForVersion',
+  'bindAddressHardFail',
+  'logging',
+  'udpIdleTimeout',
+  'windowsRunAsService',
 ];
 
 export function readProxyConfig(r: Reader): ProxyConfig {
   const cfg = defaultProxyConfig();
   r.unknownKeys([], PROXY_FIELDS);
-  cfg.ref = { kind: 'KubeProxyConfiguration', name: r.str(['metadata', 'name']) ?? 'kube-proxy', span: r.span() };
+  cfg.ref = {
+    kind: 'KubeProxyConfiguration',
+    name: r.str(['metadata', 'name']) ?? 'kube-proxy',
+    span: r.span(),
+  };
   const mode = r.str(['mode']);
   if (mode !== undefined && mode !== '' && mode !== 'iptables')
-    r.warn(['mode'], 'bad-value', `mode ${JSON.stringify(mode)}: this compiler writes what iptables mode does`);
+    r.warn(
+      ['mode'],
+      'bad-value',
+      `mode ${JSON.stringify(mode)}: this compiler writes what iptables mode does`,
+    );
   const cc = r.str(['clusterCIDR']);
   if (cc !== undefined && cc.trim() !== '') {
     // dual-stack clusters give "v4cidr,v6cidr": keep the IPv4 one
@@ -51,28 +89,52 @@ export function readProxyConfig(r: Reader): ProxyConfig {
         break;
       }
     }
-    if (cfg.clusterCIDR === null) r.error(['clusterCIDR'], 'bad-value', `clusterCIDR ${JSON.stringify(cc)} has no IPv4 CIDR`);
+    if (cfg.clusterCIDR === null)
+      r.error(['clusterCIDR'], 'bad-value', `clusterCIDR ${JSON.stringify(cc)} has no IPv4 CIDR`);
   }
-  cfg.detectLocalMode = r.oneOf<DetectLocalMode>(['detectLocalMode'], ['ClusterCIDR', 'NodeCIDR', 'BridgeInterface', 'InterfaceNamePrefix']) ?? 'ClusterCIDR';
+  cfg.detectLocalMode =
+    r.oneOf<DetectLocalMode>(
+      ['detectLocalMode'],
+      ['ClusterCIDR', 'NodeCIDR', 'BridgeInterface', 'InterfaceNamePrefix'],
+    ) ?? 'ClusterCIDR';
   cfg.bridgeInterface = r.str(['detectLocal', 'bridgeInterface']) ?? '';
   cfg.interfaceNamePrefix = r.str(['detectLocal', 'interfaceNamePrefix']) ?? '';
   if (cfg.detectLocalMode === 'BridgeInterface' && cfg.bridgeInterface === '')
-    r.error(['detectLocalMode'], 'missing-field', 'detectLocalMode BridgeInterface needs detectLocal.bridgeInterface');
+    r.error(
+      ['detectLocalMode'],
+      'missing-field',
+      'detectLocalMode BridgeInterface needs detectLocal.bridgeInterface',
+    );
   if (cfg.detectLocalMode === 'InterfaceNamePrefix' && cfg.interfaceNamePrefix === '')
-    r.error(['detectLocalMode'], 'missing-field', 'detectLocalMode InterfaceNamePrefix needs detectLocal.interfaceNamePrefix');
+    r.error(
+      ['detectLocalMode'],
+      'missing-field',
+      'detectLocalMode InterfaceNamePrefix needs detectLocal.interfaceNamePrefix',
+    );
   r.list(['nodePortAddresses']).forEach((v, i) => {
     if (v === 'primary') return void cfg.nodePortAddresses.push('primary');
     const c = r.cidr(['nodePortAddresses', i]);
     if (c) cfg.nodePortAddresses.push(c);
   });
-  r.unknownKeys(['iptables'], ['masqueradeAll', 'masqueradeBit', 'localhostNodePorts', 'minSyncPeriod', 'syncPeriod']);
+  r.unknownKeys(
+    ['iptables'],
+    ['masqueradeAll', 'masqueradeBit', 'localhostNodePorts', 'minSyncPeriod', 'syncPeriod'],
+  );
   cfg.masqueradeAll = r.bool(['iptables', 'masqueradeAll']) ?? false;
   cfg.masqueradeBit = r.int(['iptables', 'masqueradeBit'], 0, 31) ?? 14;
   cfg.localhostNodePorts = r.bool(['iptables', 'localhostNodePorts']) ?? true;
   return cfg;
 }
 
-const CLUSTER_FIELDS = ['apiVersion', 'kind', 'metadata', 'serviceCIDR', 'externalClients', 'backend', 'features'];
+const CLUSTER_FIELDS = [
+  'apiVersion',
+  'kind',
+  'metadata',
+  'serviceCIDR',
+  'externalClients',
+  'backend',
+  'features',
+];
 
 export function readSettings(r: Reader): ClusterSettings {
   const s = defaultSettings();
@@ -86,16 +148,23 @@ export function readSettings(r: Reader): ClusterSettings {
   const clients: ExternalClient[] = [];
   r.list(['externalClients']).forEach((c, i) => {
     const p = ['externalClients', i];
-    if (!isRecord(c)) return r.error(p, 'bad-type', `an external client should be {name, address}, got ${shown(c)}`);
+    if (!isRecord(c))
+      return r.error(
+        p,
+        'bad-type',
+        `an external client should be {name, address}, got ${shown(c)}`,
+      );
     r.unknownKeys(p, ['name', 'address']);
     const name = r.str([...p, 'name']);
     const address = r.ipv4([...p, 'address']);
     if (name === undefined) return r.error(p, 'missing-field', 'an external client needs a name');
     if (address === undefined) {
-      if (c['address'] === undefined) r.error(p, 'missing-field', `external client ${name} needs an address`);
+      if (c['address'] === undefined)
+        r.error(p, 'missing-field', `external client ${name} needs an address`);
       return;
     }
-    if (clients.some((x) => x.name === name)) return r.error([...p, 'name'], 'duplicate-object', `external client ${name} is listed twice`);
+    if (clients.some((x) => x.name === name))
+      return r.error([...p, 'name'], 'duplicate-object', `external client ${name} is listed twice`);
     clients.push({ name, address, span: r.span(p) });
   });
   s.externalClients = clients;

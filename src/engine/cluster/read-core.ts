@@ -35,33 +35,58 @@ export function readNode(r: Reader): ClusterNode | undefined {
   const internalIPs: number[] = [];
   const externalIPs: number[] = [];
   r.list(['status', 'addresses']).forEach((a, i) => {
-    if (!isRecord(a)) return r.error(['status', 'addresses', i], 'bad-type', `an address should be {type, address}, got ${shown(a)}`);
+    if (!isRecord(a))
+      return r.error(
+        ['status', 'addresses', i],
+        'bad-type',
+        `an address should be {type, address}, got ${shown(a)}`,
+      );
     const type = a['type'];
     if (type !== 'InternalIP' && type !== 'ExternalIP') return; // Hostname, InternalDNS …
     const ip = r.ipv4(['status', 'addresses', i, 'address']);
     if (ip !== undefined) (type === 'InternalIP' ? internalIPs : externalIPs).push(ip);
   });
-  if (internalIPs.length === 0) r.error(['status'], 'missing-field', `node ${meta.name} has no InternalIP in status.addresses; kube-proxy needs the node's IP`);
+  if (internalIPs.length === 0)
+    r.error(
+      ['status'],
+      'missing-field',
+      `node ${meta.name} has no InternalIP in status.addresses; kube-proxy needs the node's IP`,
+    );
   let podCIDR: Ipv4Prefix | null = r.cidr(['spec', 'podCIDR']) ?? null;
   if (podCIDR === null) {
     r.list(['spec', 'podCIDRs']).forEach((_, i) => {
       if (podCIDR === null) podCIDR = r.cidr(['spec', 'podCIDRs', i]) ?? null;
     });
   }
-  return { name: meta.name, internalIPs, externalIPs, podCIDR, labels: r.labels(['metadata', 'labels']), ref: r.ref('Node', meta.name) };
+  return {
+    name: meta.name,
+    internalIPs,
+    externalIPs,
+    podCIDR,
+    labels: r.labels(['metadata', 'labels']),
+    ref: r.ref('Node', meta.name, undefined, ['spec.podCIDR', 'status.addresses']),
+  };
 }
 
-export function readContainerPorts(r: Reader, containersPath: (string | number)[]): ContainerPort[] {
+export function readContainerPorts(
+  r: Reader,
+  containersPath: (string | number)[],
+): ContainerPort[] {
   const ports: ContainerPort[] = [];
   r.list(containersPath).forEach((_, ci) => {
     r.list([...containersPath, ci, 'ports']).forEach((_, pi) => {
       const p = [...containersPath, ci, 'ports', pi];
       const containerPort = r.int([...p, 'containerPort'], 1, 65535);
       if (containerPort === undefined) {
-        if (r.get([...p, 'containerPort']) === undefined) r.error(p, 'missing-field', 'a container port needs containerPort');
+        if (r.get([...p, 'containerPort']) === undefined)
+          r.error(p, 'missing-field', 'a container port needs containerPort');
         return;
       }
-      ports.push({ name: r.str([...p, 'name']) ?? null, containerPort, protocol: r.protocol([...p, 'protocol']) });
+      ports.push({
+        name: r.str([...p, 'name']) ?? null,
+        containerPort,
+        protocol: r.protocol([...p, 'protocol']),
+      });
     });
   });
   return ports;
@@ -72,7 +97,8 @@ export function readPod(r: Reader): ClusterPod | undefined {
   if (!meta) return undefined;
   let podIP: number | null = null;
   if (r.get(['status', 'podIP']) !== undefined) podIP = r.ipv4(['status', 'podIP']) ?? null;
-  else if (r.get(['status', 'podIPs']) !== undefined) podIP = r.ipv4(['status', 'podIPs', 0, 'ip']) ?? null;
+  else if (r.get(['status', 'podIPs']) !== undefined)
+    podIP = r.ipv4(['status', 'podIPs', 0, 'ip']) ?? null;
   // No status at all means "running and ready", what a student writing a bare Pod expects.
   let ready = true;
   const conditions = r.list(['status', 'conditions']);
@@ -89,14 +115,21 @@ export function readPod(r: Reader): ClusterPod | undefined {
     nodeName: r.str(['spec', 'nodeName']) ?? null,
     podIP,
     ready,
-    terminating: r.get(['metadata', 'deletionTimestamp']) !== undefined && r.get(['metadata', 'deletionTimestamp']) !== null,
+    terminating:
+      r.get(['metadata', 'deletionTimestamp']) !== undefined &&
+      r.get(['metadata', 'deletionTimestamp']) !== null,
     finished: phase === 'Succeeded' || phase === 'Failed',
     ports: readContainerPorts(r, ['spec', 'containers']),
-    ref: r.ref('Pod', meta.name, meta.namespace),
+    ref: r.ref('Pod', meta.name, meta.namespace, ['spec.nodeName', 'status.podIP']),
   };
 }
 
-const SERVICE_TYPES: readonly ServiceType[] = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'];
+const SERVICE_TYPES: readonly ServiceType[] = [
+  'ClusterIP',
+  'NodePort',
+  'LoadBalancer',
+  'ExternalName',
+];
 
 export function readService(r: Reader): ClusterService | undefined {
   const meta = readMeta(r, 'Service');
@@ -113,20 +146,38 @@ export function readService(r: Reader): ClusterService | undefined {
     const p = ['spec', 'ports', i];
     const port = r.int([...p, 'port'], 1, 65535);
     if (port === undefined) {
-      if (r.get([...p, 'port']) === undefined) r.error(p, 'missing-field', 'a Service port needs "port"');
+      if (r.get([...p, 'port']) === undefined)
+        r.error(p, 'missing-field', 'a Service port needs "port"');
       return;
     }
     const name = r.str([...p, 'name']) ?? '';
-    if (name === '' && rawPorts.length > 1) r.error(p, 'missing-field', 'every port of a Service with more than one port needs a name');
+    if (name === '' && rawPorts.length > 1)
+      r.error(p, 'missing-field', 'every port of a Service with more than one port needs a name');
     const tp = r.get([...p, 'targetPort']);
     let targetPort: number | string = port;
     if (typeof tp === 'number') targetPort = r.int([...p, 'targetPort'], 1, 65535) ?? port;
     else if (typeof tp === 'string') targetPort = /^[0-9]+$/.test(tp) ? Number(tp) : tp;
-    else if (tp !== undefined && tp !== null) r.error([...p, 'targetPort'], 'bad-type', `targetPort should be a port number or a port name, got ${shown(tp)}`);
+    else if (tp !== undefined && tp !== null)
+      r.error(
+        [...p, 'targetPort'],
+        'bad-type',
+        `targetPort should be a port number or a port name, got ${shown(tp)}`,
+      );
     const nodePort = r.int([...p, 'nodePort'], 1, 65535) ?? 0;
     if (nodePort !== 0 && type !== 'NodePort' && type !== 'LoadBalancer')
-      r.warn([...p, 'nodePort'], 'bad-value', `nodePort is only used by NodePort and LoadBalancer Services; this one is ${type}`);
-    ports.push({ name, protocol: r.protocol([...p, 'protocol']), port, targetPort, nodePort: type === 'NodePort' || type === 'LoadBalancer' ? nodePort : 0, span: r.span(p) });
+      r.warn(
+        [...p, 'nodePort'],
+        'bad-value',
+        `nodePort is only used by NodePort and LoadBalancer Services; this one is ${type}`,
+      );
+    ports.push({
+      name,
+      protocol: r.protocol([...p, 'protocol']),
+      port,
+      targetPort,
+      nodePort: type === 'NodePort' || type === 'LoadBalancer' ? nodePort : 0,
+      span: r.span(p),
+    });
   });
   const selectorRec = r.record(['spec', 'selector']);
   const externalIPs: number[] = [];
@@ -147,12 +198,21 @@ export function readService(r: Reader): ClusterService | undefined {
     const a = r.ipv4(['status', 'loadBalancer', 'ingress', i, 'ip']);
     if (a !== undefined) ingress.push(a);
   });
-  if (ingress.length > 0 && type !== 'LoadBalancer') r.warn(['status', 'loadBalancer'], 'bad-value', `status.loadBalancer only counts for type LoadBalancer; this Service is ${type}`);
+  if (ingress.length > 0 && type !== 'LoadBalancer')
+    r.warn(
+      ['status', 'loadBalancer'],
+      'bad-value',
+      `status.loadBalancer only counts for type LoadBalancer; this Service is ${type}`,
+    );
   const affinity = r.oneOf(['spec', 'sessionAffinity'], ['None', 'ClientIP'] as const) ?? 'None';
-  const timeout = r.int(['spec', 'sessionAffinityConfig', 'clientIP', 'timeoutSeconds'], 1, 86400) ?? 10800;
-  const etp = r.oneOf(['spec', 'externalTrafficPolicy'], ['Cluster', 'Local'] as const) ?? 'Cluster';
-  const itp = r.oneOf(['spec', 'internalTrafficPolicy'], ['Cluster', 'Local'] as const) ?? 'Cluster';
-  if (type === 'ExternalName' && r.str(['spec', 'externalName']) === undefined) r.error(['spec'], 'missing-field', 'an ExternalName Service needs spec.externalName');
+  const timeout =
+    r.int(['spec', 'sessionAffinityConfig', 'clientIP', 'timeoutSeconds'], 1, 86400) ?? 10800;
+  const etp =
+    r.oneOf(['spec', 'externalTrafficPolicy'], ['Cluster', 'Local'] as const) ?? 'Cluster';
+  const itp =
+    r.oneOf(['spec', 'internalTrafficPolicy'], ['Cluster', 'Local'] as const) ?? 'Cluster';
+  if (type === 'ExternalName' && r.str(['spec', 'externalName']) === undefined)
+    r.error(['spec'], 'missing-field', 'an ExternalName Service needs spec.externalName');
   return {
     namespace: meta.namespace,
     name: meta.name,
@@ -170,7 +230,7 @@ export function readService(r: Reader): ClusterService | undefined {
     loadBalancerIngressIPs: type === 'LoadBalancer' ? ingress : [],
     healthCheckNodePort: r.int(['spec', 'healthCheckNodePort'], 1, 65535) ?? 0,
     publishNotReadyAddresses: r.bool(['spec', 'publishNotReadyAddresses']) ?? false,
-    ref: r.ref('Service', meta.name, meta.namespace),
+    ref: r.ref('Service', meta.name, meta.namespace, ['spec.selector', 'spec.clusterIP']),
   };
 }
 
@@ -184,36 +244,74 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
   if (!meta) return undefined;
   const serviceName = r.str(['metadata', 'labels', 'kubernetes.io/service-name']);
   if (serviceName === undefined) {
-    r.error(['metadata'], 'missing-field', 'an EndpointSlice needs the label kubernetes.io/service-name naming its Service');
+    r.error(
+      ['metadata'],
+      'missing-field',
+      'an EndpointSlice needs the label kubernetes.io/service-name naming its Service',
+    );
     return undefined;
   }
   const addressType = r.str(['addressType']);
   if (addressType !== undefined && addressType !== 'IPv4') {
-    r.warn(['addressType'], 'ipv6-ignored', `addressType ${addressType}: only IPv4 slices are modelled; this one is ignored`);
+    r.warn(
+      ['addressType'],
+      'ipv6-ignored',
+      `addressType ${addressType}: only IPv4 slices are modelled; this one is ignored`,
+    );
     return undefined;
   }
   const ports: SlicePort[] = [];
   r.list(['ports']).forEach((_, i) => {
     const port = r.int(['ports', i, 'port'], 1, 65535);
-    if (port === undefined) return r.warn(['ports', i], 'missing-field', 'a slice port without "port" is ignored (as kube-proxy does)');
-    ports.push({ name: r.str(['ports', i, 'name']) ?? '', port, protocol: r.protocol(['ports', i, 'protocol']) });
+    if (port === undefined)
+      return r.warn(
+        ['ports', i],
+        'missing-field',
+        'a slice port without "port" is ignored (as kube-proxy does)',
+      );
+    ports.push({
+      name: r.str(['ports', i, 'name']) ?? '',
+      port,
+      protocol: r.protocol(['ports', i, 'protocol']),
+    });
   });
   const endpoints: SliceEndpoint[] = [];
   r.list(['endpoints']).forEach((_, i) => {
     const p = ['endpoints', i];
-    if (r.list([...p, 'addresses']).length === 0) return r.warn(p, 'missing-field', 'an endpoint without addresses is ignored');
+    if (r.list([...p, 'addresses']).length === 0)
+      return r.warn(p, 'missing-field', 'an endpoint without addresses is ignored');
     const address = r.ipv4([...p, 'addresses', 0]);
     if (address === undefined) return;
     // kube-proxy's reading of the conditions: ready unless false, serving defaults to ready
     const ready = r.bool([...p, 'conditions', 'ready']) ?? true;
     const serving = r.bool([...p, 'conditions', 'serving']) ?? ready;
     const terminating = r.bool([...p, 'conditions', 'terminating']) ?? false;
-    const ep: SliceEndpoint = { address, nodeName: r.str([...p, 'nodeName']) ?? null, ready, serving, terminating };
-    const podName = r.get([...p, 'targetRef', 'kind']) === 'Pod' ? r.str([...p, 'targetRef', 'name']) : undefined;
-    if (podName !== undefined) ep.pod = { kind: 'Pod', namespace: r.str([...p, 'targetRef', 'namespace']) ?? meta.namespace, name: podName, span: r.span([...p, 'targetRef']) };
+    const ep: SliceEndpoint = {
+      address,
+      nodeName: r.str([...p, 'nodeName']) ?? null,
+      ready,
+      serving,
+      terminating,
+    };
+    const podName =
+      r.get([...p, 'targetRef', 'kind']) === 'Pod' ? r.str([...p, 'targetRef', 'name']) : undefined;
+    if (podName !== undefined)
+      ep.pod = {
+        kind: 'Pod',
+        namespace: r.str([...p, 'targetRef', 'namespace']) ?? meta.namespace,
+        name: podName,
+        span: r.span([...p, 'targetRef']),
+      };
     endpoints.push(ep);
   });
-  return { namespace: meta.namespace, name: meta.name, serviceName, ports, endpoints, ref: r.ref('EndpointSlice', meta.name, meta.namespace) };
+  return {
+    namespace: meta.namespace,
+    name: meta.name,
+    serviceName,
+    ports,
+    endpoints,
+    ref: r.ref('EndpointSlice', meta.name, meta.namespace),
+  };
 }
 
 /** NetworkPolicy: checked for shape now; compiled in a later step. */
@@ -222,16 +320,21 @@ export function readNetworkPolicy(r: Reader): ClusterNetworkPolicy | undefined {
   if (!meta) return undefined;
   if (r.record(['spec']) === undefined) r.error([], 'missing-field', 'a NetworkPolicy needs spec');
   r.record(['spec', 'podSelector']);
-  r.list(['spec', 'policyTypes']).forEach((_, i) => r.oneOf(['spec', 'policyTypes', i], ['Ingress', 'Egress'] as const));
+  r.list(['spec', 'policyTypes']).forEach((_, i) =>
+    r.oneOf(['spec', 'policyTypes', i], ['Ingress', 'Egress'] as const),
+  );
   for (const dir of ['ingress', 'egress'] as const) {
     const peersKey = dir === 'ingress' ? 'from' : 'to';
     r.list(['spec', dir]).forEach((_, i) => {
       r.list(['spec', dir, i, peersKey]).forEach((peer, j) => {
         const pp = ['spec', dir, i, peersKey, j];
-        if (!isRecord(peer)) return r.error(pp, 'bad-type', `a ${peersKey} peer should be a mapping`);
+        if (!isRecord(peer))
+          return r.error(pp, 'bad-type', `a ${peersKey} peer should be a mapping`);
         if (peer['ipBlock'] !== undefined) {
           r.cidr([...pp, 'ipBlock', 'cidr']);
-          r.list([...pp, 'ipBlock', 'except']).forEach((_, k) => r.cidr([...pp, 'ipBlock', 'except', k]));
+          r.list([...pp, 'ipBlock', 'except']).forEach((_, k) =>
+            r.cidr([...pp, 'ipBlock', 'except', k]),
+          );
         }
         if (peer['podSelector'] !== undefined) r.record([...pp, 'podSelector']);
         if (peer['namespaceSelector'] !== undefined) r.record([...pp, 'namespaceSelector']);
@@ -245,5 +348,9 @@ export function readNetworkPolicy(r: Reader): ClusterNetworkPolicy | undefined {
       });
     });
   }
-  return { namespace: meta.namespace, name: meta.name, ref: r.ref('NetworkPolicy', meta.name, meta.namespace) };
+  return {
+    namespace: meta.namespace,
+    name: meta.name,
+    ref: r.ref('NetworkPolicy', meta.name, meta.namespace),
+  };
 }

@@ -34,13 +34,26 @@ export function readDeployment(r: Reader): DeploymentSpec | undefined {
   const labels = r.labels(['spec', 'template', 'metadata', 'labels']);
   const selector = r.labels(['spec', 'selector', 'matchLabels']);
   for (const [k, v] of Object.entries(selector)) {
-    if (labels[k] !== v) r.error(['spec', 'selector'], 'bad-value', `selector ${k}=${v} does not match the template's labels; Kubernetes rejects this Deployment`);
+    if (labels[k] !== v)
+      r.error(
+        ['spec', 'selector'],
+        'bad-value',
+        `selector ${k}=${v} does not match the template's labels; Kubernetes rejects this Deployment`,
+      );
   }
   const ports = readContainerPorts(r, ['spec', 'template', 'spec', 'containers']);
   const template = JSON.stringify(r.get(['spec', 'template']) ?? null);
   // pod-template-hash: 9 or 10 characters in real clusters; 9 here, from the template's digest
   const templateHash = safeChars(digest(`${meta.namespace}/${meta.name}\n${template}`), 9);
-  return { namespace: meta.namespace, name: meta.name, replicas, labels, ports, templateHash, ref: r.ref('Deployment', meta.name, meta.namespace) };
+  return {
+    namespace: meta.namespace,
+    name: meta.name,
+    replicas,
+    labels,
+    ports,
+    templateHash,
+    ref: r.ref('Deployment', meta.name, meta.namespace),
+  };
 }
 
 /** The i-th replica's name: stable for the same template and replica number. */

@@ -73,7 +73,11 @@ export class Reader {
       return undefined;
     }
     if (n < min || n > max) {
-      this.error(path, 'bad-value', `${pathText(path)} is ${n}; it must be between ${min} and ${max}`);
+      this.error(
+        path,
+        'bad-value',
+        `${pathText(path)} is ${n}; it must be between ${min} and ${max}`,
+      );
       return undefined;
     }
     return n;
@@ -109,8 +113,14 @@ export class Reader {
     const out: Record<string, string> = {};
     if (!r) return out;
     for (const [k, v] of Object.entries(r)) {
-      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
-      else this.error([...path, k], 'bad-type', `label ${JSON.stringify(k)} should have a string value, got ${shown(v)}`);
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+        out[k] = String(v);
+      else
+        this.error(
+          [...path, k],
+          'bad-type',
+          `label ${JSON.stringify(k)} should have a string value, got ${shown(v)}`,
+        );
     }
     return out;
   }
@@ -119,7 +129,11 @@ export class Reader {
     const s = this.str(path);
     if (s === undefined) return undefined;
     if ((allowed as readonly string[]).includes(s)) return s as T;
-    this.error(path, 'bad-value', `${pathText(path)} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`);
+    this.error(
+      path,
+      'bad-value',
+      `${pathText(path)} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`,
+    );
     return undefined;
   }
 
@@ -129,7 +143,12 @@ export class Reader {
     if (s === undefined) return undefined;
     const a = parseIPv4(s.trim());
     if (a !== undefined) return a;
-    if (s.includes(':')) this.warn(path, 'ipv6-ignored', `${s} is an IPv6 address; this model covers IPv4 only, so it is ignored`);
+    if (s.includes(':'))
+      this.warn(
+        path,
+        'ipv6-ignored',
+        `${s} is an IPv6 address; this model covers IPv4 only, so it is ignored`,
+      );
     else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`);
     return undefined;
   }
@@ -141,8 +160,18 @@ export class Reader {
     const t = s.trim();
     const p = t.includes('/') ? parsePrefix(t) : undefined;
     if (p) return normaliseCidr(p);
-    if (t.includes(':')) this.warn(path, 'ipv6-ignored', `${t} is an IPv6 range; this model covers IPv4 only, so it is ignored`);
-    else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`);
+    if (t.includes(':'))
+      this.warn(
+        path,
+        'ipv6-ignored',
+        `${t} is an IPv6 range; this model covers IPv4 only, so it is ignored`,
+      );
+    else
+      this.error(
+        path,
+        'bad-value',
+        `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`,
+      );
     return undefined;
   }
 
@@ -150,7 +179,11 @@ export class Reader {
     const p = this.get(path);
     if (p === undefined || p === null) return 'TCP';
     if (p === 'TCP' || p === 'UDP' || p === 'SCTP') return p;
-    this.error(path, 'bad-value', `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`);
+    this.error(
+      path,
+      'bad-value',
+      `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`,
+    );
     return 'TCP';
   }
 
@@ -159,12 +192,28 @@ export class Reader {
     const r = this.get(path);
     if (!isRecord(r)) return;
     for (const k of Object.keys(r)) {
-      if (!known.includes(k)) this.report.warn('unknown-field', keySpanAt(this.obj, [...path, k]), `unknown field "${k}" (known: ${known.join(', ')})`);
+      if (!known.includes(k))
+        this.report.warn(
+          'unknown-field',
+          keySpanAt(this.obj, [...path, k]),
+          `unknown field "${k}" (known: ${known.join(', ')})`,
+        );
     }
   }
 
-  ref(kind: string, name: string, namespace?: string): ObjectRef {
-    return namespace === undefined ? { kind, name, span: this.span() } : { kind, namespace, name, span: this.span() };
+  /** A reference to this object, with the spans of `fields` (dotted paths) that are present. */
+  ref(kind: string, name: string, namespace?: string, fields: string[] = []): ObjectRef {
+    const ref: ObjectRef =
+      namespace === undefined
+        ? { kind, name, span: this.span() }
+        : { kind, namespace, name, span: this.span() };
+    for (const f of fields) {
+      const path = f.split('.');
+      if (this.get(path) === undefined) continue;
+      ref.at ??= {};
+      ref.at[f] = this.span(path);
+    }
+    return ref;
   }
 }
 

@@ -6,14 +6,27 @@
 const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
 const port = { type: 'integer', minimum: 1, maximum: 65535 } as const;
-const ipv4 = { type: 'string', pattern: '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$', description: 'an IPv4 address' } as const;
-const cidr = { type: 'string', pattern: '^\\s*[0-9]{1,3}(\\.[0-9]{1,3}){3}/[0-9]{1,2}\\s*$', description: 'an IPv4 range such as 10.244.0.0/16' } as const;
+const ipv4 = {
+  type: 'string',
+  pattern: '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$',
+  description: 'an IPv4 address',
+} as const;
+const cidr = {
+  type: 'string',
+  pattern: '^\\s*[0-9]{1,3}(\\.[0-9]{1,3}){3}/[0-9]{1,2}\\s*$',
+  description: 'an IPv4 range such as 10.244.0.0/16',
+} as const;
 const protocol = { enum: ['TCP', 'UDP', 'SCTP'], default: 'TCP' } as const;
 const labels = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const metadata = (namespaced: boolean) => ({
   type: 'object',
   required: ['name'],
-  properties: { name: str, labels, annotations: labels, ...(namespaced ? { namespace: { ...str, default: 'default' } } : {}) },
+  properties: {
+    name: str,
+    labels,
+    annotations: labels,
+    ...(namespaced ? { namespace: { ...str, default: 'default' } } : {}),
+  },
 });
 const containers = {
   type: 'array',
@@ -22,7 +35,14 @@ const containers = {
     properties: {
       name: str,
       image: str,
-      ports: { type: 'array', items: { type: 'object', required: ['containerPort'], properties: { name: str, containerPort: port, protocol } } },
+      ports: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['containerPort'],
+          properties: { name: str, containerPort: port, protocol },
+        },
+      },
     },
   },
 } as const;
@@ -31,13 +51,25 @@ const kinds: Record<string, object> = {
   Node: {
     properties: {
       metadata: metadata(false),
-      spec: { type: 'object', properties: { podCIDR: cidr, podCIDRs: { type: 'array', items: cidr } } },
+      spec: {
+        type: 'object',
+        properties: { podCIDR: cidr, podCIDRs: { type: 'array', items: cidr } },
+      },
       status: {
         type: 'object',
         properties: {
           addresses: {
             type: 'array',
-            items: { type: 'object', required: ['type', 'address'], properties: { type: { enum: ['InternalIP', 'ExternalIP', 'Hostname', 'InternalDNS', 'ExternalDNS'] }, address: str } },
+            items: {
+              type: 'object',
+              required: ['type', 'address'],
+              properties: {
+                type: {
+                  enum: ['InternalIP', 'ExternalIP', 'Hostname', 'InternalDNS', 'ExternalDNS'],
+                },
+                address: str,
+              },
+            },
           },
         },
       },
@@ -45,7 +77,16 @@ const kinds: Record<string, object> = {
   },
   Pod: {
     properties: {
-      metadata: { ...metadata(true), properties: { ...metadata(true).properties, deletionTimestamp: { type: ['string', 'null'], description: 'set: the pod is terminating' } } },
+      metadata: {
+        ...metadata(true),
+        properties: {
+          ...metadata(true).properties,
+          deletionTimestamp: {
+            type: ['string', 'null'],
+            description: 'set: the pod is terminating',
+          },
+        },
+      },
       spec: { type: 'object', properties: { nodeName: str, containers } },
       status: {
         type: 'object',
@@ -53,7 +94,13 @@ const kinds: Record<string, object> = {
           podIP: ipv4,
           podIPs: { type: 'array', items: { type: 'object', properties: { ip: str } } },
           phase: { enum: ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'] },
-          conditions: { type: 'array', items: { type: 'object', properties: { type: str, status: { enum: ['True', 'False', 'Unknown'] } } } },
+          conditions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { type: str, status: { enum: ['True', 'False', 'Unknown'] } },
+            },
+          },
         },
       },
     },
@@ -66,7 +113,13 @@ const kinds: Record<string, object> = {
         properties: {
           replicas: { type: 'integer', minimum: 0, default: 1 },
           selector: { type: 'object', properties: { matchLabels: labels } },
-          template: { type: 'object', properties: { metadata: { type: 'object', properties: { labels } }, spec: { type: 'object', properties: { containers } } } },
+          template: {
+            type: 'object',
+            properties: {
+              metadata: { type: 'object', properties: { labels } },
+              spec: { type: 'object', properties: { containers } },
+            },
+          },
         },
       },
     },
@@ -77,27 +130,66 @@ const kinds: Record<string, object> = {
       spec: {
         type: 'object',
         properties: {
-          type: { enum: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], default: 'ClusterIP' },
-          clusterIP: { type: 'string', description: 'an IPv4 address, or None for a headless Service' },
+          type: {
+            enum: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'],
+            default: 'ClusterIP',
+          },
+          clusterIP: {
+            type: 'string',
+            description: 'an IPv4 address, or None for a headless Service',
+          },
           selector: labels,
           externalIPs: { type: 'array', items: ipv4 },
           externalName: str,
           externalTrafficPolicy: { enum: ['Cluster', 'Local'], default: 'Cluster' },
           internalTrafficPolicy: { enum: ['Cluster', 'Local'], default: 'Cluster' },
           sessionAffinity: { enum: ['None', 'ClientIP'], default: 'None' },
-          sessionAffinityConfig: { type: 'object', properties: { clientIP: { type: 'object', properties: { timeoutSeconds: { type: 'integer', minimum: 1, maximum: 86400, default: 10800 } } } } },
+          sessionAffinityConfig: {
+            type: 'object',
+            properties: {
+              clientIP: {
+                type: 'object',
+                properties: {
+                  timeoutSeconds: { type: 'integer', minimum: 1, maximum: 86400, default: 10800 },
+                },
+              },
+            },
+          },
           loadBalancerSourceRanges: { type: 'array', items: cidr },
           healthCheckNodePort: port,
           publishNotReadyAddresses: bool,
           ports: {
             type: 'array',
-            items: { type: 'object', required: ['port'], properties: { name: str, protocol, port, targetPort: { oneOf: [port, str] }, nodePort: port } },
+            items: {
+              type: 'object',
+              required: ['port'],
+              properties: {
+                name: str,
+                protocol,
+                port,
+                targetPort: { oneOf: [port, str] },
+                nodePort: port,
+              },
+            },
           },
         },
       },
       status: {
         type: 'object',
-        properties: { loadBalancer: { type: 'object', properties: { ingress: { type: 'array', items: { type: 'object', properties: { ip: ipv4, hostname: str, ipMode: { enum: ['VIP', 'Proxy'] } } } } } } },
+        properties: {
+          loadBalancer: {
+            type: 'object',
+            properties: {
+              ingress: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { ip: ipv4, hostname: str, ipMode: { enum: ['VIP', 'Proxy'] } },
+                },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -106,7 +198,10 @@ const kinds: Record<string, object> = {
     properties: {
       metadata: { ...metadata(true), required: ['name', 'labels'] },
       addressType: { enum: ['IPv4', 'IPv6', 'FQDN'] },
-      ports: { type: 'array', items: { type: 'object', properties: { name: str, port, protocol } } },
+      ports: {
+        type: 'array',
+        items: { type: 'object', properties: { name: str, port, protocol } },
+      },
       endpoints: {
         type: 'array',
         items: {
@@ -115,21 +210,44 @@ const kinds: Record<string, object> = {
           properties: {
             addresses: { type: 'array', items: str, minItems: 1 },
             nodeName: str,
-            conditions: { type: 'object', properties: { ready: bool, serving: bool, terminating: bool } },
+            conditions: {
+              type: 'object',
+              properties: { ready: bool, serving: bool, terminating: bool },
+            },
             targetRef: { type: 'object', properties: { kind: str, name: str, namespace: str } },
           },
         },
       },
     },
   },
-  NetworkPolicy: { properties: { metadata: metadata(true), spec: { type: 'object', properties: { podSelector: { type: 'object' }, policyTypes: { type: 'array', items: { enum: ['Ingress', 'Egress'] } } } } } },
+  NetworkPolicy: {
+    properties: {
+      metadata: metadata(true),
+      spec: {
+        type: 'object',
+        properties: {
+          podSelector: { type: 'object' },
+          policyTypes: { type: 'array', items: { enum: ['Ingress', 'Egress'] } },
+        },
+      },
+    },
+  },
   KubeProxyConfiguration: {
     properties: {
       apiVersion: { const: 'kubeproxy.config.k8s.io/v1alpha1' },
       mode: { enum: ['', 'iptables', 'ipvs', 'nftables'] },
-      clusterCIDR: { type: 'string', description: 'the pods\' range; traffic from outside it is masqueraded' },
-      detectLocalMode: { enum: ['ClusterCIDR', 'NodeCIDR', 'BridgeInterface', 'InterfaceNamePrefix'], default: 'ClusterCIDR' },
-      detectLocal: { type: 'object', properties: { bridgeInterface: str, interfaceNamePrefix: str } },
+      clusterCIDR: {
+        type: 'string',
+        description: "the pods' range; traffic from outside it is masqueraded",
+      },
+      detectLocalMode: {
+        enum: ['ClusterCIDR', 'NodeCIDR', 'BridgeInterface', 'InterfaceNamePrefix'],
+        default: 'ClusterCIDR',
+      },
+      detectLocal: {
+        type: 'object',
+        properties: { bridgeInterface: str, interfaceNamePrefix: str },
+      },
       nodePortAddresses: { type: 'array', items: { anyOf: [cidr, { const: 'primary' }] } },
       iptables: {
         type: 'object',
@@ -149,11 +267,26 @@ const kinds: Record<string, object> = {
       metadata: { type: 'object', properties: { name: str } },
       serviceCIDR: { ...cidr, default: '10.96.0.0/12' },
       backend: { enum: ['nft', 'legacy'], default: 'nft' },
-      externalClients: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['name', 'address'], properties: { name: str, address: ipv4 } } },
+      externalClients: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'address'],
+          properties: { name: str, address: ipv4 },
+        },
+      },
       features: {
         type: 'object',
         additionalProperties: false,
-        properties: { randomFully: { ...bool, default: true, description: 'iptables supports MASQUERADE --random-fully' }, nfacct: { ...bool, default: false, description: 'the nfacct match and counters exist' } },
+        properties: {
+          randomFully: {
+            ...bool,
+            default: true,
+            description: 'iptables supports MASQUERADE --random-fully',
+          },
+          nfacct: { ...bool, default: false, description: 'the nfacct match and counters exist' },
+        },
       },
     },
   },
@@ -166,5 +299,8 @@ export const clusterSchema = {
   type: 'object',
   required: ['kind'],
   properties: { apiVersion: str, kind: str, items: { type: 'array', items: { $ref: '#' } } },
-  allOf: Object.entries(kinds).map(([kind, body]) => ({ if: { properties: { kind: { const: kind } }, required: ['kind'] }, then: body })),
+  allOf: Object.entries(kinds).map(([kind, body]) => ({
+    if: { properties: { kind: { const: kind } }, required: ['kind'] },
+    then: body,
+  })),
 } as const;

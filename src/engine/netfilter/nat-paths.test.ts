@@ -243,9 +243,20 @@ describe('bridged traffic with bridge netfilter on', () => {
       :PREROUTING ACCEPT [0:0]
       -A PREROUTING -d 10.96.0.20/32 -p tcp -j DNAT --to-destination 10.244.1.5:8080
       COMMIT
+      *filter
+      :FORWARD ACCEPT [0:0]
+      -A FORWARD -m comment --comment probe
+      COMMIT
     `);
     const pkt = packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.96.0.20', dport: 80 }]);
-    expect(simulate(rs, host, pkt).packets[0]!.result).toMatchObject({ verdict: 'DROP', fate: 'dropped' });
+    const t = simulate(rs, host, pkt).packets[0]!;
+    expect(t.result).toMatchObject({ verdict: 'DROP', fate: 'dropped' });
+    // Kernel fact (tests/kernel FINDINGS 10): the bridge refuses the port before its FORWARD
+    // hook, so the kernel's trace ends after PREROUTING — no FORWARD, no POSTROUTING.
+    expect(path(t.steps)).toEqual([
+      'PREROUTING in=cni0 out=',
+      'nat -A PREROUTING -d 10.96.0.20/32 -p tcp -j DNAT --to-destination 10.244.1.5:8080',
+    ]);
     const hairpin = hostOf({ ...NODE_HOST, bridges: [{ name: 'cni0', ports: [{ name: 'veth1', addresses: ['10.244.1.5'], hairpin: true }] }] });
     expect(simulate(rs, hairpin, pkt).packets[0]!.result).toMatchObject({ verdict: 'ACCEPT', fate: 'forward', outInterface: 'cni0' });
   });

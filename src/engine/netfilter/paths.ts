@@ -73,13 +73,16 @@ function bridgedForward(run: PacketRun, bridge: HostBridge, physIn: string | nul
   const port = bridge.ports.find((p) => p.addresses.includes(run.packet.dst));
   const physOut = port?.name ?? null;
   routeStep(run, 'PREROUTING', 'bridge', bridge.name, null, `bridged on ${bridge.name}${physOut ? ` toward port ${physOut}` : ''}: FORWARD and POSTROUTING see ${bridge.name} as both in and out device`);
+  // The bridge decides whether it may deliver to the port (br_forward → should_deliver) before
+  // the bridge FORWARD hook, so a frame refused for want of hairpin never reaches FORWARD: the
+  // kernel's trace ends after PREROUTING (tests/kernel/FINDINGS.md, fact 10).
+  if (physOut !== null && physOut === physIn && !port?.hairpin)
+    return result(run, 'DROP', 'dropped', null, `the bridge does not send a frame back out the port it came in on (${physIn}) unless hairpin mode is on`);
   const io: HookIo = { in: bridge.name, out: bridge.name, physIn, physOut, viaBridge: true, bridged: true };
   let out = run.runHook('FORWARD', io);
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   out = run.runHook('POSTROUTING', { ...io, in: null });
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
-  if (physOut !== null && physOut === physIn && !port?.hairpin)
-    return result(run, 'DROP', 'dropped', null, `the bridge does not send a frame back out the port it came in on (${physIn}) unless hairpin mode is on`);
   return result(run, 'ACCEPT', 'forward', bridge.name);
 }
 

@@ -7,28 +7,56 @@ import globals from 'globals';
 const noUpwardImports = (patterns) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: [{ group: patterns, message: 'Dependencies point ui → worker → engine and cli → engine.' }] },
+    {
+      patterns: [
+        { group: patterns, message: 'Dependencies point ui → worker → engine and cli → engine.' },
+      ],
+    },
   ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'e2e/artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'build',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'e2e/artifacts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
     languageOptions: { globals: {} },
-    rules: noUpwardImports(['**/ui/**', '**/worker/**', '**/cli/**', 'react', 'react-dom', 'node:*', 'fs', 'path']),
+    rules: noUpwardImports([
+      '**/ui/**',
+      '**/worker/**',
+      '**/cli/**',
+      'react',
+      'react-dom',
+      'node:*',
+      'fs',
+      'path',
+    ]),
   },
   // tests beside engine code may read fixtures from disk, but never reach up into the app
-  { files: ['src/engine/**/*.test.ts'], rules: noUpwardImports(['**/ui/**', '**/worker/**', '**/cli/**', 'react']) },
+  {
+    files: ['src/engine/**/*.test.ts'],
+    rules: noUpwardImports(['**/ui/**', '**/worker/**', '**/cli/**', 'react']),
+  },
   { files: ['src/worker/**/*.ts'], rules: noUpwardImports(['**/ui/**', '**/cli/**', 'react']) },
   { files: ['src/cli/**/*.ts'], rules: noUpwardImports(['**/ui/**', '**/worker/**', 'react']) },
   {

@@ -14,6 +14,8 @@ export class RulesetBuilder {
   private table: Table | undefined;
   /** the current table's chains by name (looked up once per rule) */
   private chains: Map<string, Chain> | undefined;
+  /** the chain found last: a dump lists each chain's rules together */
+  private lastChain: Chain | undefined;
 
   constructor(
     readonly family: Family,
@@ -39,16 +41,22 @@ export class RulesetBuilder {
     }
     this.table = t;
     this.chains = this.chainIndex.get(t);
+    this.lastChain = undefined;
     return t;
   }
 
   endTable(): void {
     this.table = undefined;
     this.chains = undefined;
+    this.lastChain = undefined;
   }
 
   chain(name: string): Chain | undefined {
-    return this.chains?.get(name);
+    const last = this.lastChain;
+    if (last && last.name === name) return last;
+    const found = this.chains?.get(name);
+    if (found) this.lastChain = found;
+    return found;
   }
 
   declareChain(name: string, span: SourceSpan, policy: Chain['policy'], counters?: Chain['counters']): Chain | undefined {
@@ -86,7 +94,7 @@ export class RulesetBuilder {
     }
     const full = rule as Rule;
     full.table = t.name;
-    full.chain = chainName;
+    full.chain = chain.name;
     if (position === undefined || position > chain.rules.length) chain.rules.push(full);
     else chain.rules.splice(Math.max(0, position - 1), 0, full);
   }
@@ -95,10 +103,11 @@ export class RulesetBuilder {
     for (const t of this.tables) {
       // built-in chains are listed first, in iptables' own order, as iptables-save prints them
       for (const c of t.chains) {
+        const prefix = `${t.name}/${c.name}/`;
         for (let i = 0; i < c.rules.length; i++) {
           const r = c.rules[i]!;
           r.index = i + 1;
-          r.id = `${t.name}/${c.name}/${i + 1}`;
+          r.id = prefix + (i + 1);
         }
       }
     }

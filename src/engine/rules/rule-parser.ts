@@ -5,11 +5,12 @@
  * after `-p tcp` without `-m tcp` loads the protocol's match implicitly, as iptables does.
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
-import type { Cidr, Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
+import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import type { Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
+import { deepFreeze, NOT_CLEAN, type RuleMemo } from './rule-memo.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 
@@ -22,6 +23,10 @@ export interface RuleParseInput {
   table: string;
   chain: string;
   diagnostics: Diagnostic[];
+  /** what the parse of a whole dump remembers from rule to rule (see RuleMemo) */
+  memo?: RuleMemo;
+  /** the line the tokens come from: with a memo, module words are remembered by their text */
+  text?: string;
 }
 
 export interface ParsedRuleBody {
@@ -74,26 +79,19 @@ const IMPLICIT_PROTOCOL_MATCHES: ReadonlyMap<string, string> = new Map([
 interface OpenModule {
   module: AnyModule | undefined;
   name: string;
-  options: ParsedOption[];
-  raw: string[];
+  /** null while the options are remembered words not yet read back (see RuleMemo) */
+  options: ParsedOption[] | null;
+  /** the words of a module the registry does not know */
+  raw: string[] | null;
   span: SourceSpan;
   isTarget: boolean;
   targetKind?: Target['kind'];
-}
-
-// Big dumps name the same few thousand addresses again and again; rules share one frozen Cidr
-// per text instead of parsing and allocating it each time.
-const cidrCache = new Map<string, Cidr | null>();
-function cidrOf(text: string, family: Family): Cidr | undefined {
-  const key = family === 'ipv4' ? text : `6${text}`;
-  let c = cidrCache.get(key);
-  if (c === undefined) {
-    if (cidrCache.size > 100_000) cidrCache.clear();
-    const parsed = parseCidr(text, family);
-    c = parsed ? Object.freeze(parsed) : null;
-    cidrCache.set(key, c);
-  }
-  return c ?? undefined;
+  /** the module's words as one string, when they read cleanly and can be remembered */
+  memoKey: string | undefined;
+  /** token indexes of `-m`/`-j`, of the first word after its NAME, and just past its words */
+  from: number;
+  first: number;
+  to: number;
 }
 
 export function spanOf(line: number, from: Token, to: Token = from): SourceSpan {
@@ -110,233 +108,408 @@ function isInterfaceName(s: string): boolean {
   return s.length > 0 && s.length <= 15 && !/[\s/]/.test(s) && !s.slice(0, -1).includes('+');
 }
 
+const isBang = (t: Token | undefined): boolean => t !== undefined && t.text === '!' && !t.quoted;
+
+/** The option name of a word such as `--dport` or `-x`, or undefined for a value. */
+function optionName(t: Token): string | undefined {
+  const w = t.text;
+  if (t.quoted || w.length < 2 || w.charCodeAt(0) !== 45 /* - */) return undefined;
+  return w.charCodeAt(1) === 45 ? w.slice(2) : w.slice(1); // hot: no regex
+}
+
+// One reader serves every rule; a second is made only if a read ever runs inside another.
+let idle: RuleBodyReader | undefined;
+
 export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
-  const { tokens, line, family, diagnostics } = input;
-  const core: RuleCore = {};
-  const matches: Match[] = [];
-  let target: Target | null = null;
-  let counters: Counters | undefined;
-  const open: OpenModule[] = [];
-  let current: OpenModule | undefined;
-  let pendingBang: Token | undefined;
+  const reader = idle ?? new RuleBodyReader();
+  idle = undefined;
+  try {
+    return reader.read(input);
+  } finally {
+    idle = reader;
+  }
+}
 
-  const report = (code: DiagnosticCode, message: string, at: SourceSpan, severity: Diagnostic['severity'] = 'error') => {
-    diagnostics.push({ code, severity, message, ...at });
-  };
-  const ctx: ModuleContext = {
-    family,
+/**
+ * Reads one rule at a time. A class rather than closures: a 100,000-rule dump would otherwise
+ * make half a dozen closures and a context object for every rule.
+ */
+class RuleBodyReader {
+  private tokens: readonly Token[] = [];
+  private line = 0;
+  private table = '';
+  private chain = '';
+  private diagnostics: Diagnostic[] = [];
+  private text: string | undefined;
+  private memo: RuleMemo | undefined;
+  private i = 0;
+  private core: RuleCore = {};
+  private matches: Match[] = [];
+  private target: Target | null = null;
+  private open: OpenModule[] = [];
+  private current: OpenModule | undefined;
+  /** the remembered module words for the context as it stands, until -p changes it */
+  private words: Map<string, unknown> | undefined;
+  private readonly ctx: ModuleContext = {
+    family: 'ipv4',
     protocol: undefined,
-    table: input.table,
-    chain: input.chain,
-    report,
+    table: '',
+    chain: '',
+    report: (code, message, at, severity) => this.report(code, message, at, severity),
   };
 
-  const close = (m: OpenModule) => {
+  private report(code: DiagnosticCode, message: string, at: SourceSpan, severity: Diagnostic['severity'] = 'error'): void {
+    this.diagnostics.push({ code, severity, message, ...at });
+  }
+
+  read(input: RuleParseInput): ParsedRuleBody {
+    const { tokens, line, family } = input;
+    this.tokens = tokens;
+    this.line = line;
+    this.table = input.table;
+    this.chain = input.chain;
+    this.diagnostics = input.diagnostics;
+    this.memo = input.memo;
+    this.text = input.memo && input.memo.family === family ? input.text : undefined;
+    this.core = {};
+    this.matches = [];
+    this.target = null;
+    this.open = [];
+    this.current = undefined;
+    this.words = undefined;
+    const ctx = this.ctx;
+    ctx.family = family;
+    ctx.protocol = undefined;
+    ctx.table = input.table;
+    ctx.chain = input.chain;
+    let counters: Counters | undefined;
+    let pendingBang: Token | undefined;
+    const core = this.core;
+
+    this.i = input.start;
+    while (this.i < tokens.length) {
+      const tok = tokens[this.i++]!;
+      const word = tok.text;
+      if (word === '!' && !tok.quoted) {
+        if (pendingBang) this.report('syntax', 'two "!" in a row', spanOf(line, tok));
+        pendingBang = tok;
+        continue;
+      }
+      const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(word);
+      if (coreKey) {
+        const at = this.i - 1;
+        let negated = pendingBang !== undefined;
+        pendingBang = undefined;
+        if (coreKey === 'fragment') {
+          core.fragment = { value: true, negated };
+          continue;
+        }
+        if (coreKey === 'counters') {
+          const p = tokens[this.i];
+          const b = tokens[this.i + 1];
+          this.i += 2;
+          if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
+            this.report('bad-counters', '-c needs two numbers: packets and bytes', spanOf(line, tok));
+          else counters = { packets: Number(p.text), bytes: Number(b.text) };
+          continue;
+        }
+        // the value, honouring the old `-s ! ADDR` negation
+        let v = tokens[this.i];
+        if (isBang(v)) {
+          this.oldStyleBang(tok, v!);
+          negated = true;
+          v = tokens[++this.i];
+        }
+        if (!v) {
+          this.report('missing-argument', `${word} needs a value`, spanOf(line, tok));
+          continue;
+        }
+        this.i++;
+        const value = v.text;
+        switch (coreKey) {
+          case 'source':
+          case 'destination': {
+            const cidr = this.memo ? this.memo.cidr(value) : parseCidr(value, family);
+            if (!cidr) {
+              const several = value.includes(',') ? ' (iptables would add one rule per address; write them as separate rules)' : '';
+              this.report('bad-address', `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`, spanOf(line, v));
+            } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
+            break;
+          }
+          case 'inInterface':
+          case 'outInterface':
+            if (!isInterfaceName(value)) this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
+            else core[coreKey] = { value, negated };
+            break;
+          case 'protocol': {
+            const proto = this.memo ? this.memo.protocol(value) : normalizeProtocol(value, family);
+            if (proto === undefined) this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
+            else if (proto !== 'all' || negated) {
+              core.protocol = { value: proto, negated };
+              const was: string | undefined = ctx.protocol;
+              ctx.protocol = negated ? undefined : proto;
+              if (ctx.protocol !== was) this.words = undefined;
+            }
+            break;
+          }
+          case 'match': {
+            const span = spanOf(line, tok, v);
+            if (negated) this.report('syntax', '"!" cannot negate a whole match module', span);
+            // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
+            if (this.current) this.close(this.current);
+            const module = registry.matches.get(value);
+            if (!module)
+              this.report('unknown-module', `unknown match module "${value}": the rule is kept, but this part is not understood`, span, 'warning');
+            const m = this.openModule(module, value, span, false, at);
+            this.open.push(m);
+            this.current = m;
+            break;
+          }
+          case 'jump':
+          case 'goto': {
+            const span = spanOf(line, tok, v);
+            if (negated) this.report('syntax', '"!" cannot negate a target', span);
+            if (this.current && !this.current.isTarget) this.close(this.current);
+            if (this.target || (this.current && this.current.isTarget)) this.report('syntax', 'a rule can have only one target', span);
+            const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
+            const kind: Target['kind'] = module ? 'extension' : isStandardTarget(value) && coreKey === 'jump' ? 'builtin' : coreKey === 'goto' ? 'goto' : 'jump';
+            const m = this.openModule(module, value, span, true, at);
+            m.targetKind = kind;
+            this.current = m;
+            break;
+          }
+        }
+        continue;
+      }
+
+      // An option of a module, or a stray word.
+      const current = this.current;
+      const name = optionName(tok);
+      if (name !== undefined) {
+        const negatedBefore = pendingBang !== undefined;
+        pendingBang = undefined;
+        let owner: OpenModule | undefined;
+        let spec: OptionSpec | undefined;
+        if (current?.isTarget) {
+          owner = current;
+          spec = current.module ? findOption(current.module, name) : undefined;
+        } else {
+          for (let k = this.open.length - 1; k >= 0 && !spec; k--) {
+            const m = this.open[k]!;
+            if (m.module) {
+              spec = findOption(m.module, name);
+              if (spec) owner = m;
+            }
+          }
+          const implicitName = ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
+          if (!spec && implicitName && !this.open.some((m) => m.name === implicitName)) {
+            const implicit = registry.matches.get(implicitName);
+            const s = implicit ? findOption(implicit, name) : undefined;
+            if (implicit && s) {
+              if (current) this.close(current);
+              const m = this.openModule(implicit, implicitName, spanOf(line, tok), false, -1);
+              this.open.push(m);
+              this.current = m;
+              owner = m;
+              spec = s;
+            }
+          }
+        }
+        if (!spec) {
+          // an unknown module swallows everything up to the next core option
+          if (current && !current.module) {
+            const raw = (current.raw ??= []);
+            if (negatedBefore) raw.push('!');
+            raw.push(word);
+            continue;
+          }
+          this.report('unknown-option', `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`, spanOf(line, tok));
+          continue;
+        }
+        const option = this.readOption(tok, spec, negatedBefore, true);
+        if (!option) continue;
+        // an option that comes back to a module after other words: that module is no longer
+        // exactly its remembered words
+        const o = owner!;
+        if (o.memoKey !== undefined || o.options === null) {
+          o.options ??= this.readWords(o)!;
+          o.memoKey = undefined;
+        }
+        o.options!.push(option);
+        continue;
+      }
+
+      if (current && !current.module) {
+        const raw = (current.raw ??= []);
+        if (pendingBang) raw.push('!');
+        pendingBang = undefined;
+        raw.push(word);
+        continue;
+      }
+      this.report('syntax', `unexpected "${word}"`, spanOf(line, tok));
+    }
+    if (pendingBang) this.report('syntax', '"!" at the end of the rule negates nothing', spanOf(line, pendingBang));
+    if (this.current) this.close(this.current);
+    const body: ParsedRuleBody = { core, matches: this.matches, target: this.target };
+    if (counters) body.counters = counters;
+    this.tokens = [];
+    this.diagnostics = [];
+    this.open = [];
+    this.current = undefined;
+    return body;
+  }
+
+  // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
+  // old dump loses nothing, and say how iptables wants it written now.
+  private oldStyleBang(opt: Token, bangTok: Token): void {
+    this.report('old-negation', `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`, spanOf(this.line, bangTok), 'warning');
+  }
+
+  /**
+   * Reads an option's values from the word after `opt` (with the old `--dport ! 80` negation).
+   * Reports problems when `report` is set; otherwise gives up at the first one, for readWords.
+   */
+  private readOption(opt: Token, spec: OptionSpec, negatedBefore: boolean, report: boolean): ParsedOption | undefined {
+    const tokens = this.tokens;
+    let negated = negatedBefore;
+    let last = opt;
+    if (spec.args > 0 && isBang(tokens[this.i])) {
+      if (!report) return undefined;
+      this.oldStyleBang(opt, tokens[this.i]!);
+      negated = true;
+      this.i++;
+    }
+    let args: string[];
+    const a = tokens[this.i];
+    if (spec.args === 0) args = [];
+    else if (spec.args === 1 && a) {
+      args = [a.text];
+      last = a;
+      this.i++;
+    } else {
+      args = [];
+      for (let k = 0; k < spec.args; k++) {
+        const t = tokens[this.i];
+        if (!t) {
+          if (report) this.report('missing-argument', `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`, spanOf(this.line, opt));
+          return undefined;
+        }
+        args.push(t.text);
+        last = t;
+        this.i++;
+      }
+    }
+    if (negated && !spec.negatable) {
+      if (!report) return undefined;
+      this.report('syntax', `${opt.text} cannot be negated with "!"`, spanOf(this.line, opt));
+    }
+    return { name: spec.name, negated, args, span: spanOf(this.line, opt, last) };
+  }
+
+  /**
+   * Opens `-m NAME` or `-j NAME`. With a memo, the module's words (up to the next core option)
+   * are looked up as one string: words seen before are skipped, and words read cleanly for the
+   * first time are kept, so that close() parses them, or finds their data, without the word-by-
+   * word walk.
+   */
+  private openModule(module: AnyModule | undefined, name: string, span: SourceSpan, isTarget: boolean, from: number): OpenModule {
+    const m: OpenModule = { module, name, options: [], raw: null, span, isTarget, memoKey: undefined, from, first: this.i, to: this.i };
+    const text = this.text;
+    // from < 0: a match iptables loads by itself (`-p tcp --dport 80`) has no words of its own
+    if (!module || from < 0 || text === undefined) return m;
+    const tokens = this.tokens;
+    let to = this.i;
+    while (to < tokens.length) {
+      const t = tokens[to]!;
+      if (!t.quoted && t.text.charCodeAt(0) === 45 /* - */ && CORE_OPTIONS.has(t.text)) break;
+      to++;
+    }
+    if (to > this.i && isBang(tokens[to - 1])) to--; // that `!` belongs to the next option
+    m.to = to;
+    const key = text.slice(tokens[from]!.start, tokens[to - 1]!.end);
+    const known = this.wordsNow().get(key);
+    if (known !== undefined && known !== NOT_CLEAN) {
+      m.options = null;
+    } else {
+      const options = this.readWords(m);
+      if (!options) return m;
+      m.options = options;
+    }
+    m.memoKey = key;
+    this.i = to;
+    return m;
+  }
+
+  /** The options of a module's words when each word is its own option, read cleanly. */
+  private readWords(m: OpenModule): ParsedOption[] | undefined {
+    const tokens = this.tokens;
+    const module = m.module!;
+    const saved = this.i;
+    const options: ParsedOption[] = [];
+    let negated = false;
+    let ok = true;
+    this.i = m.first;
+    while (this.i < m.to) {
+      const tok = tokens[this.i++]!;
+      if (isBang(tok)) {
+        if (negated) ok = false;
+        negated = true;
+        continue;
+      }
+      const name = optionName(tok);
+      const spec = name === undefined ? undefined : findOption(module, name);
+      const option = spec && this.readOption(tok, spec, negated, false);
+      if (!option || this.i > m.to) {
+        ok = false;
+        break;
+      }
+      options.push(option);
+      negated = false;
+    }
+    this.i = saved;
+    return ok && !negated ? options : undefined;
+  }
+
+  /** The remembered module words for the rule's context as it stands. */
+  private wordsNow(): Map<string, unknown> {
+    return (this.words ??= this.memo!.modulesFor(this.table, this.chain, this.ctx.protocol));
+  }
+
+  private parseModule(m: OpenModule, module: AnyModule): unknown {
+    const key = m.memoKey;
+    if (key === undefined) return module.parse(m.options!, this.ctx);
+    const words = this.wordsNow();
+    const known = words.get(key);
+    if (known !== undefined && known !== NOT_CLEAN) return known;
+    const before = this.diagnostics.length;
+    const data = module.parse((m.options ??= this.readWords(m)!), this.ctx);
+    words.set(key, this.diagnostics.length === before ? deepFreeze(data) : NOT_CLEAN);
+    return data;
+  }
+
+  private close(m: OpenModule): void {
+    const ctx = this.ctx;
     ctx.span = m.span;
+    const table = this.table;
     if (m.isTarget) {
-      const data = m.module ? m.module.parse(m.options, ctx) : m.raw.length ? { raw: m.raw } : null;
-      target = { name: m.name, kind: m.targetKind ?? 'extension', data, span: m.span };
+      const data = m.module ? this.parseModule(m, m.module) : m.raw?.length ? { raw: m.raw } : null;
+      const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data, span: m.span };
       if (!m.module && m.targetKind === 'extension') target.unknown = true;
-      if (m.module && m.module.kind === 'target' && m.module.tables && !m.module.tables.includes(input.table))
-        report('target-not-allowed', `${m.name} is only valid in the ${m.module.tables.join(', ')} table, not ${input.table}`, m.span);
-      else if (m.module && m.module.kind === 'target' && m.module.chains && isBuiltinChain(input.table, input.chain) && !m.module.chains.includes(input.chain))
-        report('target-not-allowed', `${m.name} is only valid in the ${m.module.chains.join(', ')} chains (and user chains called from them), not ${input.chain}`, m.span);
+      this.target = target;
+      if (m.module && m.module.kind === 'target' && m.module.tables && !m.module.tables.includes(table))
+        this.report('target-not-allowed', `${m.name} is only valid in the ${m.module.tables.join(', ')} table, not ${table}`, m.span);
+      else if (m.module && m.module.kind === 'target' && m.module.chains && isBuiltinChain(table, this.chain) && !m.module.chains.includes(this.chain))
+        this.report('target-not-allowed', `${m.name} is only valid in the ${m.module.chains.join(', ')} chains (and user chains called from them), not ${this.chain}`, m.span);
       return;
     }
     const match: Match = {
       module: m.name,
-      data: m.module ? m.module.parse(m.options, ctx) : { raw: m.raw },
+      data: m.module ? this.parseModule(m, m.module) : { raw: m.raw ?? [] },
       span: m.span,
     };
     if (!m.module) match.unknown = true;
-    matches.push(match);
-  };
-
-  const openMatch = (name: string, span: SourceSpan): OpenModule => {
-    const module = registry.matches.get(name);
-    if (!module)
-      report('unknown-module', `unknown match module "${name}": the rule is kept, but this part is not understood`, span, 'warning');
-    const m: OpenModule = { module, name, options: [], raw: [], span, isTarget: false };
-    open.push(m);
-    return m;
-  };
-
-  let i = input.start;
-  // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
-  // old dump loses nothing, and say how iptables wants it written now.
-  const oldStyleBang = (opt: Token, bangTok: Token) =>
-    report('old-negation', `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`, spanOf(line, bangTok), 'warning');
-  // takes the value of a core option, honouring the old `-s ! ADDR` negation
-  const takeValue = (opt: Token): { value: Token; negated: boolean } | undefined => {
-    let negated = false;
-    let t = tokens[i];
-    if (t && t.text === '!' && !t.quoted) {
-      oldStyleBang(opt, t);
-      negated = true;
-      i++;
-      t = tokens[i];
-    }
-    if (!t) {
-      report('missing-argument', `${opt.text} needs a value`, spanOf(line, opt));
-      return undefined;
-    }
-    i++;
-    return { value: t, negated };
-  };
-
-  while (i < tokens.length) {
-    const tok = tokens[i++]!;
-    const word = tok.text;
-    if (word === '!' && !tok.quoted) {
-      if (pendingBang) report('syntax', 'two "!" in a row', spanOf(line, tok));
-      pendingBang = tok;
-      continue;
-    }
-    const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(word);
-    if (coreKey) {
-      let negated = pendingBang !== undefined;
-      pendingBang = undefined;
-      if (coreKey === 'fragment') {
-        core.fragment = { value: true, negated };
-        continue;
-      }
-      if (coreKey === 'counters') {
-        const p = tokens[i];
-        const b = tokens[i + 1];
-        i += 2;
-        if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
-          report('bad-counters', '-c needs two numbers: packets and bytes', spanOf(line, tok));
-        else counters = { packets: Number(p.text), bytes: Number(b.text) };
-        continue;
-      }
-      const v = takeValue(tok);
-      if (!v) continue;
-      negated ||= v.negated;
-      const span = spanOf(line, tok, v.value);
-      const value = v.value.text;
-      switch (coreKey) {
-        case 'source':
-        case 'destination': {
-          const cidr = cidrOf(value, family);
-          if (!cidr) {
-            const several = value.includes(',') ? ' (iptables would add one rule per address; write them as separate rules)' : '';
-            report('bad-address', `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`, spanOf(line, v.value));
-          } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
-          break;
-        }
-        case 'inInterface':
-        case 'outInterface':
-          if (!isInterfaceName(value)) report('bad-value', `"${value}" is not an interface name`, spanOf(line, v.value));
-          else core[coreKey] = { value, negated };
-          break;
-        case 'protocol': {
-          const proto = normalizeProtocol(value, family);
-          if (proto === undefined) report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v.value));
-          else if (proto !== 'all' || negated) {
-            core.protocol = { value: proto, negated };
-            ctx.protocol = negated ? undefined : proto;
-          }
-          break;
-        }
-        case 'match': {
-          if (negated) report('syntax', '"!" cannot negate a whole match module', span);
-          // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
-          if (current) close(current);
-          current = openMatch(value, span);
-          break;
-        }
-        case 'jump':
-        case 'goto': {
-          if (negated) report('syntax', '"!" cannot negate a target', span);
-          if (current && !current.isTarget) close(current);
-          if (target || (current && current.isTarget)) report('syntax', 'a rule can have only one target', span);
-          const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
-          const kind: Target['kind'] = module ? 'extension' : isStandardTarget(value) && coreKey === 'jump' ? 'builtin' : coreKey === 'goto' ? 'goto' : 'jump';
-          current = { module, name: value, options: [], raw: [], span, isTarget: true, targetKind: kind };
-          break;
-        }
-      }
-      continue;
-    }
-
-    // An option of a module, or a stray word.
-    if (word.startsWith('-') && word.length > 1 && !tok.quoted) {
-      const name = word.charCodeAt(1) === 45 /* - */ ? word.slice(2) : word.slice(1); // hot: no regex
-      const negatedBefore = pendingBang !== undefined;
-      pendingBang = undefined;
-      let owner: OpenModule | undefined;
-      let spec: OptionSpec | undefined;
-      if (current?.isTarget) {
-        owner = current;
-        spec = current.module ? findOption(current.module, name) : undefined;
-      } else {
-        for (let k = open.length - 1; k >= 0 && !spec; k--) {
-          const m = open[k]!;
-          if (m.module) {
-            spec = findOption(m.module, name);
-            if (spec) owner = m;
-          }
-        }
-        const implicitName = ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
-        if (!spec && implicitName && !open.some((m) => m.name === implicitName)) {
-          const implicit = registry.matches.get(implicitName);
-          const s = implicit ? findOption(implicit, name) : undefined;
-          if (implicit && s) {
-            if (current) close(current);
-            current = openMatch(implicitName, spanOf(line, tok));
-            owner = current;
-            spec = s;
-          }
-        }
-      }
-      if (!spec) {
-        // an unknown module swallows everything up to the next core option
-        if (current && !current.module) {
-          if (negatedBefore) current.raw.push('!');
-          current.raw.push(word);
-          continue;
-        }
-        report('unknown-option', `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`, spanOf(line, tok));
-        continue;
-      }
-      // the option's values, with the old `--dport ! 80` negation
-      let negated = negatedBefore;
-      const args: string[] = [];
-      let last = tok;
-      if (spec.args > 0 && tokens[i]?.text === '!' && !tokens[i]!.quoted) {
-        oldStyleBang(tok, tokens[i]!);
-        negated = true;
-        i++;
-      }
-      for (let k = 0; k < spec.args; k++) {
-        const a = tokens[i];
-        if (!a) {
-          report('missing-argument', `${word} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`, spanOf(line, tok));
-          break;
-        }
-        args.push(a.text);
-        last = a;
-        i++;
-      }
-      if (args.length < spec.args) continue;
-      if (negated && !spec.negatable) report('syntax', `${word} cannot be negated with "!"`, spanOf(line, tok));
-      owner!.options.push({ name: spec.name, negated, args, span: spanOf(line, tok, last) });
-      continue;
-    }
-
-    if (current && !current.module) {
-      if (pendingBang) current.raw.push('!');
-      pendingBang = undefined;
-      current.raw.push(word);
-      continue;
-    }
-    report('syntax', `unexpected "${word}"`, spanOf(line, tok));
+    this.matches.push(match);
   }
-  if (pendingBang) report('syntax', '"!" at the end of the rule negates nothing', spanOf(line, pendingBang));
-  if (current) close(current);
-  const body: ParsedRuleBody = { core, matches, target };
-  if (counters) body.counters = counters;
-  return body;
 }
 
 export type { Negatable };

@@ -4,8 +4,9 @@
  * rules, `COMMIT`, `#` comments.
  */
 import { RulesetBuilder } from './builder.ts';
-import { isBuiltinChain, type Counters, type Family, type ParseResult } from './model.ts';
+import { isBuiltinChain, type Counters, type Family, type ParseResult, type Rule } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
+import { RuleMemo } from './rule-memo.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLine } from './lines.ts';
 
@@ -18,6 +19,7 @@ export function parseCounters(text: string): Counters | undefined {
 
 export function parseSave(text: string, family: Family): ParseResult {
   const b = new RulesetBuilder(family, 'save');
+  const memo = new RuleMemo(family);
   let tableLine = 0;
   let lastLine = 0;
 
@@ -68,7 +70,7 @@ export function parseSave(text: string, family: Family): ParseResult {
       return;
     }
     if (cmd.text === '-A' || cmd.text === '--append' || cmd.text === '-I' || cmd.text === '--insert') {
-      addRuleLine(b, raw, tokens, at, line, counters);
+      addRuleLine(b, memo, raw, tokens, at, line, counters);
       return;
     }
     b.report('syntax', `unexpected "${cmd.text}": expected -A, :CHAIN, COMMIT or a comment`, spanOf(line, cmd));
@@ -108,7 +110,7 @@ function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: numbe
   }
 }
 
-function addRuleLine(b: RulesetBuilder, raw: string, tokens: readonly Token[], at: number, line: number, counters: Counters | undefined): void {
+function addRuleLine(b: RulesetBuilder, memo: RuleMemo, raw: string, tokens: readonly Token[], at: number, line: number, counters: Counters | undefined): void {
   const cmd = tokens[at]!;
   const chainTok = tokens[at + 1];
   if (!chainTok) {
@@ -126,14 +128,14 @@ function addRuleLine(b: RulesetBuilder, raw: string, tokens: readonly Token[], a
     }
   }
   const table = b.currentTable!.name;
-  const body = parseRuleBody({ tokens, start, line, family: b.family, table, chain: chainTok.text, diagnostics: b.diagnostics });
-  const rule = {
-    core: body.core,
-    matches: body.matches,
-    target: body.target,
-    span: { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 },
-    source: raw,
-    ...(counters || body.counters ? { counters: (counters ?? body.counters)! } : {}),
-  };
-  b.addRule(chainTok.text, rule, spanOf(line, chainTok), position);
+  const chain = b.chain(chainTok.text)?.name ?? chainTok.text;
+  const body = parseRuleBody({ tokens, start, line, family: b.family, table, chain, diagnostics: b.diagnostics, memo, text: raw });
+  const span = { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 };
+  const both = counters ?? body.counters;
+  // every field in place from the start, in the order the other parsers' rules end up with:
+  // one object of one shape per rule, nothing added to it later
+  const rule: Rule = both
+    ? { core: body.core, matches: body.matches, target: body.target, span, source: raw, counters: both, table, chain, index: 0, id: '' }
+    : { core: body.core, matches: body.matches, target: body.target, span, source: raw, table, chain, index: 0, id: '' };
+  b.addRule(chain, rule, spanOf(line, chainTok), position);
 }

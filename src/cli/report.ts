@@ -1,0 +1,9 @@
+/** Diagnostics on stderr, one line each: `FILE:LINE:COL: severity: message`. */
+import { formatDiagnostic, type Diagnostic } from '../engine/rules/diagnostics.ts';
+
+export function reportDiagnostics(file: string, diagnostics: readonly Diagnostic[]): void {
+  if (diagnostics.length === 0) return;
+  let text = '';
+  for (const d of diagnostics) text += `${formatDiagnostic(file, d)}\n`;
+  process.stderr.write(text);
+}

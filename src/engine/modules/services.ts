@@ -25,8 +25,8 @@ export const SERVICE_PORTS: Readonly<Record<string, number>> = {
   'ms-sql-s': 1433,
   openvpn: 1194,
   mysql: 3306,
-  'postgresql': 5432,
-  'x11': 6000,
+  postgresql: 5432,
+  x11: 6000,
   'http-alt': 8080,
   webcache: 8080,
 };

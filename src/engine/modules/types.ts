@@ -39,7 +39,12 @@ export interface ModuleContext {
   /** where `-m NAME` / `-j NAME` stands: for problems no single option can be blamed for */
   span?: SourceSpan;
   /** reports a problem at an option's position; the module still returns its best data */
-  report(code: DiagnosticCode, message: string, at: SourceSpan, severity?: Diagnostic['severity']): void;
+  report(
+    code: DiagnosticCode,
+    message: string,
+    at: SourceSpan,
+    severity?: Diagnostic['severity'],
+  ): void;
 }
 
 interface ModuleBase<D> {

@@ -7,7 +7,11 @@ import { SERVICE_PORTS } from './services.ts';
 /** Reads a number as iptables does (strtoul base 0): `0x1f` hex, `017` octal, else decimal. */
 export function parseUint(text: string, max: number): number | undefined {
   if (!/^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/.test(text)) return undefined;
-  const v = /^0[xX]/.test(text) ? parseInt(text.slice(2), 16) : text.startsWith('0') ? parseInt(text, 8) : parseInt(text, 10);
+  const v = /^0[xX]/.test(text)
+    ? parseInt(text.slice(2), 16)
+    : text.startsWith('0')
+      ? parseInt(text, 8)
+      : parseInt(text, 10);
   return Number.isFinite(v) && v >= 0 && v <= max ? v : undefined;
 }
 

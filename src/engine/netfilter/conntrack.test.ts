@@ -7,11 +7,22 @@ import { setupNat, translateFromEntry } from './nat.ts';
 
 const ip = (s: string) => parseIPv4(s)!;
 function pkt(src: string, sport: number, dst: string, dport: number, flags = 0x02): PacketState {
-  return { proto: 'tcp', src: ip(src), dst: ip(dst), sport, dport, tcpFlags: flags, icmpType: 0, icmpCode: 0, length: 60, mark: 0 };
+  return {
+    proto: 'tcp',
+    src: ip(src),
+    dst: ip(dst),
+    sport,
+    dport,
+    tcpFlags: flags,
+    icmpType: 0,
+    icmpCode: 0,
+    length: 60,
+    mark: 0,
+  };
 }
 
 describe('TCP conntrack states', () => {
-  it('follows the kernel\'s transitions for a handshake and close', () => {
+  it("follows the kernel's transitions for a handshake and close", () => {
     expect(tcpStart(0x02)).toBe('SYN_SENT');
     expect(tcpStart(0x10)).toBe('ESTABLISHED');
     expect(tcpStart(0x12)).toBeNull();
@@ -34,8 +45,13 @@ describe('conntrack table', () => {
     expect(t.packetIn(syn).op).toBe('new');
     expect(t.confirm(first.ct.entry!)).toBe(true);
     expect(t.packetIn(syn)).toMatchObject({ op: 'lookup', ct: { state: 'NEW', dir: 'original' } });
-    expect(t.packetIn(pkt('10.0.0.2', 80, '10.0.0.1', 40000, 0x12))).toMatchObject({ op: 'lookup', ct: { state: 'ESTABLISHED', dir: 'reply' } });
-    expect(t.packetIn(pkt('10.0.0.1', 40000, '10.0.0.2', 80, 0x10))).toMatchObject({ ct: { state: 'ESTABLISHED', dir: 'original' } });
+    expect(t.packetIn(pkt('10.0.0.2', 80, '10.0.0.1', 40000, 0x12))).toMatchObject({
+      op: 'lookup',
+      ct: { state: 'ESTABLISHED', dir: 'reply' },
+    });
+    expect(t.packetIn(pkt('10.0.0.1', 40000, '10.0.0.2', 80, 0x10))).toMatchObject({
+      ct: { state: 'ESTABLISHED', dir: 'original' },
+    });
     expect(entryView(first.ct.entry!)).toEqual({
       id: 1,
       original: 'tcp src=10.0.0.1 dst=10.0.0.2 sport=40000 dport=80',
@@ -52,18 +68,28 @@ describe('conntrack table', () => {
     expect(invertTuple(tupleOf(echo)).dport).toBe(0);
     expect(t.packetIn({ ...echo, icmpType: 0 }).ct.state).toBe('INVALID');
     t.confirm(t.packetIn(echo).ct.entry!);
-    expect(t.packetIn({ ...echo, src: ip('10.0.0.2'), dst: ip('10.0.0.1'), icmpType: 0 }).ct).toMatchObject({ state: 'ESTABLISHED', dir: 'reply' });
+    expect(
+      t.packetIn({ ...echo, src: ip('10.0.0.2'), dst: ip('10.0.0.1'), icmpType: 0 }).ct,
+    ).toMatchObject({ state: 'ESTABLISHED', dir: 'reply' });
   });
 
   it('keeps NAT mappings unique by moving the source port', () => {
     const t = new ConntrackTable();
     const a = t.packetIn(pkt('10.244.1.5', 40000, '8.8.8.8', 53)).ct.entry!;
-    expect(setupNat(t, a, { type: 'SNAT', ip: ip('192.168.1.10'), minPort: null, maxPort: null })).toBe(true);
+    expect(
+      setupNat(t, a, { type: 'SNAT', ip: ip('192.168.1.10'), minPort: null, maxPort: null }),
+    ).toBe(true);
     t.confirm(a);
     const b = t.packetIn(pkt('10.244.1.6', 40000, '8.8.8.8', 53)).ct.entry!;
-    expect(setupNat(t, b, { type: 'SNAT', ip: ip('192.168.1.10'), minPort: null, maxPort: null })).toBe(true);
+    expect(
+      setupNat(t, b, { type: 'SNAT', ip: ip('192.168.1.10'), minPort: null, maxPort: null }),
+    ).toBe(true);
     const p = pkt('10.244.1.6', 40000, '8.8.8.8', 53);
-    expect(translateFromEntry(b, 'original', 'SNAT', p)).toEqual({ type: 'SNAT', before: { addr: '10.244.1.6', port: 40000 }, after: { addr: '192.168.1.10', port: 1024 } });
+    expect(translateFromEntry(b, 'original', 'SNAT', p)).toEqual({
+      type: 'SNAT',
+      before: { addr: '10.244.1.6', port: 40000 },
+      after: { addr: '192.168.1.10', port: 1024 },
+    });
     expect(translateFromEntry(b, 'original', 'DNAT', p)).toBeNull();
   });
 });

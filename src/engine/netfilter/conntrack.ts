@@ -60,12 +60,20 @@ const ICMP_REPLY_OF: ReadonlyMap<number, number> = new Map([
 const ICMP_ERRORS = new Set([3, 4, 5, 11, 12]);
 
 export function tupleOf(p: PacketState): Tuple {
-  if (p.proto === 'icmp') return { proto: 'icmp', src: p.src, sport: 0, dst: p.dst, dport: p.icmpType };
+  if (p.proto === 'icmp')
+    return { proto: 'icmp', src: p.src, sport: 0, dst: p.dst, dport: p.icmpType };
   return { proto: p.proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport };
 }
 
 export function invertTuple(t: Tuple): Tuple {
-  if (t.proto === 'icmp') return { proto: 'icmp', src: t.dst, sport: 0, dst: t.src, dport: ICMP_REPLY_OF.get(t.dport) ?? t.dport };
+  if (t.proto === 'icmp')
+    return {
+      proto: 'icmp',
+      src: t.dst,
+      sport: 0,
+      dst: t.src,
+      dport: ICMP_REPLY_OF.get(t.dport) ?? t.dport,
+    };
   return { proto: t.proto, src: t.dst, sport: t.dport, dst: t.src, dport: t.sport };
 }
 
@@ -88,7 +96,13 @@ export function entryView(e: ConntrackEntry): ConntrackView {
   if (e.dnat) status.push('DST_NAT');
   if (e.snatDone) status.push('SRC_NAT_DONE');
   if (e.dnatDone) status.push('DST_NAT_DONE');
-  const v: ConntrackView = { id: e.id, original: `${e.original.proto} ${formatTuple(e.original)}`, reply: `${e.reply.proto} ${formatTuple(e.reply)}`, status, mark: e.mark };
+  const v: ConntrackView = {
+    id: e.id,
+    original: `${e.original.proto} ${formatTuple(e.original)}`,
+    reply: `${e.reply.proto} ${formatTuple(e.reply)}`,
+    status,
+    mark: e.mark,
+  };
   if (e.tcpState) v.tcpState = e.tcpState;
   return v;
 }
@@ -120,11 +134,20 @@ export class ConntrackTable {
     if (hit) return this.seen(hit.entry, hit.dir, p);
     if (p.proto === 'icmp' && ICMP_ERRORS.has(p.icmpType)) return this.related(p);
     if (p.proto === 'icmp' && !ICMP_REPLY_OF.has(p.icmpType))
-      return { ct: { entry: null, state: 'INVALID', dir: null }, op: 'invalid', note: `ICMP type ${p.icmpType} with no connection cannot start one` };
+      return {
+        ct: { entry: null, state: 'INVALID', dir: null },
+        op: 'invalid',
+        note: `ICMP type ${p.icmpType} with no connection cannot start one`,
+      };
     let tcpState: TcpState | null = null;
     if (p.proto === 'tcp') {
       tcpState = tcpStart(p.tcpFlags);
-      if (!tcpState) return { ct: { entry: null, state: 'INVALID', dir: null }, op: 'invalid', note: 'a TCP segment with no connection must be a SYN or a bare ACK to start one' };
+      if (!tcpState)
+        return {
+          ct: { entry: null, state: 'INVALID', dir: null },
+          op: 'invalid',
+          note: 'a TCP segment with no connection must be a SYN or a bare ACK to start one',
+        };
     }
     const entry: ConntrackEntry = {
       id: this.nextId++,
@@ -140,7 +163,10 @@ export class ConntrackTable {
       tcpState,
       mark: 0,
     };
-    const note = tcpState === 'ESTABLISHED' ? 'a bare ACK with no entry is picked up mid-stream (nf_conntrack_tcp_loose)' : undefined;
+    const note =
+      tcpState === 'ESTABLISHED'
+        ? 'a bare ACK with no entry is picked up mid-stream (nf_conntrack_tcp_loose)'
+        : undefined;
     const r: ConntrackInResult = { ct: { entry, state: 'NEW', dir: 'original' }, op: 'new' };
     if (note) r.note = note;
     return r;
@@ -150,9 +176,19 @@ export class ConntrackTable {
     if (entry.tcpState) {
       const next = tcpNext(entry.tcpState, dir, p.tcpFlags);
       if (next === 'INVALID')
-        return { ct: { entry: null, state: 'INVALID', dir: null }, op: 'invalid', note: `TCP flags not valid in state ${entry.tcpState} (${dir} direction)` };
+        return {
+          ct: { entry: null, state: 'INVALID', dir: null },
+          op: 'invalid',
+          note: `TCP flags not valid in state ${entry.tcpState} (${dir} direction)`,
+        };
       if (next !== 'IGNORE') {
-        if (next === 'ESTABLISHED' && entry.tcpState !== 'ESTABLISHED' && dir === 'original' && p.tcpFlags & TCP_ACK) entry.assured = true;
+        if (
+          next === 'ESTABLISHED' &&
+          entry.tcpState !== 'ESTABLISHED' &&
+          dir === 'original' &&
+          p.tcpFlags & TCP_ACK
+        )
+          entry.assured = true;
         entry.tcpState = next;
       }
     } else if (dir === 'original' && entry.seenReply) entry.assured = true;
@@ -171,9 +207,17 @@ export class ConntrackTable {
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const e = this.entries[i]!;
       if (e.reply.dst === p.dst || e.original.dst === p.dst || e.original.src === p.dst)
-        return { ct: { entry: e, state: 'RELATED', dir: e.reply.dst === p.dst ? 'reply' : 'original' }, op: 'lookup', note: 'an ICMP error about this connection (matched by address: the packet has no inner header)' };
+        return {
+          ct: { entry: e, state: 'RELATED', dir: e.reply.dst === p.dst ? 'reply' : 'original' },
+          op: 'lookup',
+          note: 'an ICMP error about this connection (matched by address: the packet has no inner header)',
+        };
     }
-    return { ct: { entry: null, state: 'INVALID', dir: null }, op: 'invalid', note: 'an ICMP error about no known connection' };
+    return {
+      ct: { entry: null, state: 'INVALID', dir: null },
+      op: 'invalid',
+      note: 'an ICMP error about no known connection',
+    };
   }
 
   /** Inserts a new entry when its first packet is accepted; false when its tuples clash. */

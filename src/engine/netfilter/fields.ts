@@ -3,7 +3,8 @@
  * JSON), so a problem is named by its path (`interfaces[1].addresses[0]`) rather than a line;
  * the CLI can map a path back to a position in the YAML source if it wants to.
  */
-export type FieldCode = 'missing-field' | 'bad-type' | 'bad-value' | 'unknown-field' | 'unknown-reference';
+export type FieldCode =
+  'missing-field' | 'bad-type' | 'bad-value' | 'unknown-field' | 'unknown-reference';
 
 export interface FieldDiagnostic {
   code: FieldCode;
@@ -53,7 +54,12 @@ export class FieldReport {
   }
 
   /** Reports keys of `obj` that are not in `known` (typos such as `dst_port`). */
-  unknownKeys(obj: Record<string, unknown>, known: readonly string[], path: string, severity: 'error' | 'warning'): void {
+  unknownKeys(
+    obj: Record<string, unknown>,
+    known: readonly string[],
+    path: string,
+    severity: 'error' | 'warning',
+  ): void {
     for (const k of Object.keys(obj)) {
       if (known.includes(k)) continue;
       const msg = `unknown field "${k}" (expected one of: ${known.join(', ')})`;

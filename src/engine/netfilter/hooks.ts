@@ -38,9 +38,13 @@ const ORDER: readonly TableName[] = ['raw', 'mangle', 'nat', 'filter', 'security
 
 function build(hook: Hook, backend: Backend): HookStage[] {
   const stages: HookStage[] = [];
-  for (const t of ORDER) if (BUILTIN_CHAINS[t].includes(hook)) stages.push({ kind: 'table', table: t, priority: tablePriority(t, hook, backend) });
-  if (hook === 'PREROUTING' || hook === 'OUTPUT') stages.push({ kind: 'conntrack', priority: -200 });
-  if (hook === 'INPUT' || hook === 'POSTROUTING') stages.push({ kind: 'confirm', priority: INT_MAX });
+  for (const t of ORDER)
+    if (BUILTIN_CHAINS[t].includes(hook))
+      stages.push({ kind: 'table', table: t, priority: tablePriority(t, hook, backend) });
+  if (hook === 'PREROUTING' || hook === 'OUTPUT')
+    stages.push({ kind: 'conntrack', priority: -200 });
+  if (hook === 'INPUT' || hook === 'POSTROUTING')
+    stages.push({ kind: 'confirm', priority: INT_MAX });
   // stable: equal priorities keep the ORDER above
   return stages.sort((a, b) => a.priority - b.priority);
 }

@@ -20,11 +20,22 @@ describe('readHost', () => {
 
   it('names the field and what was expected for each problem', () => {
     const { diagnostics } = readHost({
-      interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }, { name: 'eth1', addresses: ['10.0.0.300/24'] }, { addresses: [] }],
-      routes: [{ to: 'default', via: '192.168.1.1', dev: 'eth9' }, { to: '10.1.0.0/33', dev: 'eth0' }, { to: '10.2.0.0/16' }],
+      interfaces: [
+        { name: 'eth0', addresses: ['192.168.1.10/24'] },
+        { name: 'eth1', addresses: ['10.0.0.300/24'] },
+        { addresses: [] },
+      ],
+      routes: [
+        { to: 'default', via: '192.168.1.1', dev: 'eth9' },
+        { to: '10.1.0.0/33', dev: 'eth0' },
+        { to: '10.2.0.0/16' },
+      ],
       ipForward: 'yes',
       backend: 'nftables',
-      ipsets: [{ name: 'S', type: 'hash:ip,port', members: ['10.0.0.1', '10.0.0.1,tcp:80'] }, { name: 'T', type: 'hash:foo' }],
+      ipsets: [
+        { name: 'S', type: 'hash:ip,port', members: ['10.0.0.1', '10.0.0.1,tcp:80'] },
+        { name: 'T', type: 'hash:foo' },
+      ],
       colour: 'blue',
     });
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
@@ -55,7 +66,10 @@ describe('readHost', () => {
   });
 
   it('finds the device of a route given only its gateway', () => {
-    const { host, diagnostics } = readHost({ interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }], routes: [{ to: 'default', via: '192.168.1.1' }] });
+    const { host, diagnostics } = readHost({
+      interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }],
+      routes: [{ to: 'default', via: '192.168.1.1' }],
+    });
     expect(diagnostics).toEqual([]);
     expect(host.routes[0]!.dev).toBe('eth0');
   });
@@ -64,25 +78,44 @@ describe('readHost', () => {
 describe('routing', () => {
   const { host } = readHost(NODE_HOST);
 
-  it('delivers the host\'s own addresses and all of 127.0.0.0/8 locally', () => {
-    expect(lookupRoute(host, ip('192.168.1.10'))).toEqual({ kind: 'local', dev: 'lo', broadcast: false });
+  it("delivers the host's own addresses and all of 127.0.0.0/8 locally", () => {
+    expect(lookupRoute(host, ip('192.168.1.10'))).toEqual({
+      kind: 'local',
+      dev: 'lo',
+      broadcast: false,
+    });
     expect(lookupRoute(host, ip('127.3.4.5')).kind).toBe('local');
     expect(isLocalAddress(host, ip('10.244.1.1'))).toBe(true);
     expect(isLocalAddress(host, ip('10.244.1.2'))).toBe(false);
   });
 
   it('takes the longest prefix: connected subnet, static route, then default', () => {
-    expect(lookupRoute(host, ip('10.244.1.5'))).toMatchObject({ kind: 'unicast', dev: 'cni0', via: null, connected: true });
-    expect(lookupRoute(host, ip('10.244.2.9'))).toMatchObject({ kind: 'unicast', dev: 'eth0', via: ip('192.168.1.11') });
-    expect(lookupRoute(host, ip('8.8.8.8'))).toMatchObject({ kind: 'unicast', dev: 'eth0', via: ip('192.168.1.1') });
+    expect(lookupRoute(host, ip('10.244.1.5'))).toMatchObject({
+      kind: 'unicast',
+      dev: 'cni0',
+      via: null,
+      connected: true,
+    });
+    expect(lookupRoute(host, ip('10.244.2.9'))).toMatchObject({
+      kind: 'unicast',
+      dev: 'eth0',
+      via: ip('192.168.1.11'),
+    });
+    expect(lookupRoute(host, ip('8.8.8.8'))).toMatchObject({
+      kind: 'unicast',
+      dev: 'eth0',
+      via: ip('192.168.1.1'),
+    });
   });
 
   it('has no route without a default', () => {
-    const { host: h } = readHost({ interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }] });
+    const { host: h } = readHost({
+      interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }],
+    });
     expect(lookupRoute(h, ip('8.8.8.8'))).toEqual({ kind: 'unreachable' });
   });
 
-  it('picks the out interface\'s address on the next hop\'s subnet as source', () => {
+  it("picks the out interface's address on the next hop's subnet as source", () => {
     expect(sourceAddressFor(host, 'cni0', ip('10.244.1.5'))).toBe(ip('10.244.1.1'));
     expect(sourceAddressFor(host, 'eth0', ip('192.168.1.1'))).toBe(ip('192.168.1.10'));
   });

@@ -3,7 +3,16 @@
  * problem is a field diagnostic naming the field and what was expected; reading goes on so one
  * run shows them all.
  */
-import { emptyHost, IPSET_TYPES, LOOPBACK_INTERFACE, type Backend, type BridgePort, type Host, type HostRoute, type IpSetType } from './host.ts';
+import {
+  emptyHost,
+  IPSET_TYPES,
+  LOOPBACK_INTERFACE,
+  type Backend,
+  type BridgePort,
+  type Host,
+  type HostRoute,
+  type IpSetType,
+} from './host.ts';
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
 import { inPrefix, parseIPv4, parsePrefix, type Ipv4Prefix } from './ipv4.ts';
 import { parseIpSetMember } from './ipset-member.ts';
@@ -13,7 +22,16 @@ export interface HostReadResult {
   diagnostics: FieldDiagnostic[];
 }
 
-const TOP_FIELDS = ['interfaces', 'routes', 'ipForward', 'bridgeNetfilter', 'routeLocalnet', 'bridges', 'ipsets', 'backend'];
+const TOP_FIELDS = [
+  'interfaces',
+  'routes',
+  'ipForward',
+  'bridgeNetfilter',
+  'routeLocalnet',
+  'bridges',
+  'ipsets',
+  'backend',
+];
 
 function isIfaceName(s: string): boolean {
   return s.length > 0 && s.length <= 15 && !/[\s/:]/.test(s);
@@ -41,7 +59,11 @@ function ifaceName(r: FieldReport, v: unknown, path: string): string | undefined
     return undefined;
   }
   if (typeof v !== 'string' || !isIfaceName(v)) {
-    r.error(path, `${shown(v)} is not an interface name (1-15 characters, no spaces or slashes)`, 'bad-value');
+    r.error(
+      path,
+      `${shown(v)} is not an interface name (1-15 characters, no spaces or slashes)`,
+      'bad-value',
+    );
     return undefined;
   }
   return v;
@@ -49,7 +71,12 @@ function ifaceName(r: FieldReport, v: unknown, path: string): string | undefined
 
 function address(r: FieldReport, v: unknown, path: string): number | undefined {
   const a = typeof v === 'string' ? parseIPv4(v) : undefined;
-  if (a === undefined) r.error(path, `${shown(v)} is not an IPv4 address`, typeof v === 'string' ? 'bad-value' : 'bad-type');
+  if (a === undefined)
+    r.error(
+      path,
+      `${shown(v)} is not an IPv4 address`,
+      typeof v === 'string' ? 'bad-value' : 'bad-type',
+    );
   return a;
 }
 
@@ -58,7 +85,11 @@ export function readHost(doc: unknown): HostReadResult {
   const host = emptyHost();
   if (doc === undefined || doc === null) return { host, diagnostics: [] };
   if (!isRecord(doc)) {
-    r.error('', `a host file must be a mapping with interfaces, routes, …; got ${shown(doc)}`, 'bad-type');
+    r.error(
+      '',
+      `a host file must be a mapping with interfaces, routes, …; got ${shown(doc)}`,
+      'bad-type',
+    );
     return { host, diagnostics: r.diagnostics };
   }
   r.unknownKeys(doc, TOP_FIELDS, '', 'warning');
@@ -70,7 +101,11 @@ export function readHost(doc: unknown): HostReadResult {
   const backend = doc['backend'];
   if (backend !== undefined) {
     if (backend === 'nft' || backend === 'legacy') host.backend = backend as Backend;
-    else r.error('backend', `${shown(backend)} is not an iptables backend (expected "nft" or "legacy")`);
+    else
+      r.error(
+        'backend',
+        `${shown(backend)} is not an iptables backend (expected "nft" or "legacy")`,
+      );
   }
   readBridges(r, doc['bridges'], host);
   readRoutes(r, doc['routes'], host);
@@ -91,7 +126,11 @@ function readInterfaces(r: FieldReport, v: unknown, host: Host): void {
     const addresses: Ipv4Prefix[] = [];
     list(r, item['addresses'], fieldPath(path, 'addresses')).forEach((a, k) => {
       const p = typeof a === 'string' ? parsePrefix(a) : undefined;
-      if (!p) r.error(fieldPath(fieldPath(path, 'addresses'), k), `${shown(a)} is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)`);
+      if (!p)
+        r.error(
+          fieldPath(fieldPath(path, 'addresses'), k),
+          `${shown(a)} is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)`,
+        );
       else addresses.push(p);
     });
     if (name === undefined) return;
@@ -102,7 +141,13 @@ function readInterfaces(r: FieldReport, v: unknown, host: Host): void {
     seen.add(name);
     if (name === 'lo') {
       // lo always carries 127.0.0.1/8; extra addresses on it are local too
-      const lo = { name: 'lo', addresses: [...LOOPBACK_INTERFACE.addresses, ...addresses.filter((a) => a.address !== 0x7f000001)] };
+      const lo = {
+        name: 'lo',
+        addresses: [
+          ...LOOPBACK_INTERFACE.addresses,
+          ...addresses.filter((a) => a.address !== 0x7f000001),
+        ],
+      };
       host.interfaces[0] = lo;
     } else host.interfaces.push({ name, addresses });
   });
@@ -126,7 +171,11 @@ function readBridges(r: FieldReport, v: unknown, host: Host): void {
         return;
       }
       if (!isRecord(p)) {
-        r.error(ppath, `expected a port name or {name, addresses, hairpin}, got ${shown(p)}`, 'bad-type');
+        r.error(
+          ppath,
+          `expected a port name or {name, addresses, hairpin}, got ${shown(p)}`,
+          'bad-type',
+        );
         return;
       }
       r.unknownKeys(p, ['name', 'addresses', 'hairpin'], ppath, 'warning');
@@ -141,7 +190,8 @@ function readBridges(r: FieldReport, v: unknown, host: Host): void {
     });
     if (name === undefined) return;
     // a bridge without an address of its own is still a device
-    if (!host.interfaces.some((x) => x.name === name)) host.interfaces.push({ name, addresses: [] });
+    if (!host.interfaces.some((x) => x.name === name))
+      host.interfaces.push({ name, addresses: [] });
     host.bridges.push({ name, ports });
   });
 }
@@ -156,23 +206,47 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
     r.unknownKeys(item, ['to', 'via', 'dev', 'src'], path, 'warning');
     const toRaw = item['to'];
     let to: Ipv4Prefix | null | undefined;
-    if (toRaw === undefined) r.error(fieldPath(path, 'to'), 'missing: "default" or a destination such as 10.244.2.0/24', 'missing-field');
+    if (toRaw === undefined)
+      r.error(
+        fieldPath(path, 'to'),
+        'missing: "default" or a destination such as 10.244.2.0/24',
+        'missing-field',
+      );
     else if (toRaw === 'default') to = null;
     else {
       to = typeof toRaw === 'string' ? parsePrefix(toRaw) : undefined;
-      if (!to) r.error(fieldPath(path, 'to'), `${shown(toRaw)} is not "default" or an IPv4 address/prefix`);
+      if (!to)
+        r.error(
+          fieldPath(path, 'to'),
+          `${shown(toRaw)} is not "default" or an IPv4 address/prefix`,
+        );
     }
-    const via = item['via'] === undefined ? null : (address(r, item['via'], fieldPath(path, 'via')) ?? undefined);
-    const src = item['src'] === undefined ? null : (address(r, item['src'], fieldPath(path, 'src')) ?? undefined);
+    const via =
+      item['via'] === undefined
+        ? null
+        : (address(r, item['via'], fieldPath(path, 'via')) ?? undefined);
+    const src =
+      item['src'] === undefined
+        ? null
+        : (address(r, item['src'], fieldPath(path, 'src')) ?? undefined);
     let dev: string | undefined;
     if (item['dev'] !== undefined) {
       dev = ifaceName(r, item['dev'], fieldPath(path, 'dev'));
       if (dev && !host.interfaces.some((x) => x.name === dev))
-        r.error(fieldPath(path, 'dev'), `"${dev}" is not one of the host's interfaces (${host.interfaces.map((x) => x.name).join(', ')})`, 'unknown-reference');
+        r.error(
+          fieldPath(path, 'dev'),
+          `"${dev}" is not one of the host's interfaces (${host.interfaces.map((x) => x.name).join(', ')})`,
+          'unknown-reference',
+        );
     } else if (via !== null && via !== undefined) {
       // like `ip route add … via GW` without dev: the device whose subnet holds the gateway
       dev = host.interfaces.find((x) => x.addresses.some((a) => inPrefix(via, a)))?.name;
-      if (!dev) r.error(fieldPath(path, 'via'), `gateway ${shown(item['via'])} is on none of the host's subnets; give "dev" too`, 'unknown-reference');
+      if (!dev)
+        r.error(
+          fieldPath(path, 'via'),
+          `gateway ${shown(item['via'])} is on none of the host's subnets; give "dev" too`,
+          'unknown-reference',
+        );
     } else r.error(path, 'a route needs "dev" or "via"', 'missing-field');
     if (to === undefined || via === undefined || src === undefined || dev === undefined) return;
     const route: HostRoute = { to, via, dev, src };
@@ -190,23 +264,38 @@ function readIpsets(r: FieldReport, v: unknown, host: Host): void {
     r.unknownKeys(item, ['name', 'type', 'members'], path, 'warning');
     const name = item['name'];
     if (typeof name !== 'string' || name.length === 0 || name.length > 31) {
-      r.error(fieldPath(path, 'name'), `${shown(name)} is not a set name (1-31 characters)`, name === undefined ? 'missing-field' : 'bad-value');
+      r.error(
+        fieldPath(path, 'name'),
+        `${shown(name)} is not a set name (1-31 characters)`,
+        name === undefined ? 'missing-field' : 'bad-value',
+      );
       return;
     }
     const type = item['type'];
     if (typeof type !== 'string' || !(IPSET_TYPES as readonly string[]).includes(type)) {
-      r.error(fieldPath(path, 'type'), `${shown(type)} is not a supported set type (expected one of ${IPSET_TYPES.join(', ')})`, type === undefined ? 'missing-field' : 'bad-value');
+      r.error(
+        fieldPath(path, 'type'),
+        `${shown(type)} is not a supported set type (expected one of ${IPSET_TYPES.join(', ')})`,
+        type === undefined ? 'missing-field' : 'bad-value',
+      );
       return;
     }
     const members: ReturnType<typeof parseIpSetMember>[] = [];
     list(r, item['members'], fieldPath(path, 'members')).forEach((m, k) => {
       const mpath = fieldPath(fieldPath(path, 'members'), k);
-      if (typeof m !== 'string') return r.error(mpath, `expected a member such as "10.0.0.1", got ${shown(m)}`, 'bad-type');
+      if (typeof m !== 'string')
+        return r.error(mpath, `expected a member such as "10.0.0.1", got ${shown(m)}`, 'bad-type');
       const parsed = parseIpSetMember(m, type as IpSetType);
       if (typeof parsed === 'string') r.error(mpath, parsed);
       else members.push(parsed);
     });
-    if (host.ipsets.some((s) => s.name === name)) r.error(fieldPath(path, 'name'), `set "${name}" is listed twice`);
-    else host.ipsets.push({ name, type: type as IpSetType, members: members.filter((m) => typeof m !== 'string') });
+    if (host.ipsets.some((s) => s.name === name))
+      r.error(fieldPath(path, 'name'), `set "${name}" is listed twice`);
+    else
+      host.ipsets.push({
+        name,
+        type: type as IpSetType,
+        members: members.filter((m) => typeof m !== 'string'),
+      });
   });
 }

@@ -87,7 +87,10 @@ export interface Host {
   backend: Backend;
 }
 
-export const LOOPBACK_INTERFACE: HostInterface = { name: 'lo', addresses: [{ address: 0x7f000001, prefix: 8 }] };
+export const LOOPBACK_INTERFACE: HostInterface = {
+  name: 'lo',
+  addresses: [{ address: 0x7f000001, prefix: 8 }],
+};
 
 /** An empty host: only `lo`. */
 export function emptyHost(): Host {
@@ -128,7 +131,10 @@ export function isBroadcastAddress(host: Host, addr: number, onlyIface?: string)
 }
 
 /** The bridge a device belongs to as a port, with that port. */
-export function bridgeOfPort(host: Host, dev: string): { bridge: HostBridge; port: BridgePort } | undefined {
+export function bridgeOfPort(
+  host: Host,
+  dev: string,
+): { bridge: HostBridge; port: BridgePort } | undefined {
   for (const bridge of host.bridges) {
     const port = bridge.ports.find((p) => p.name === dev);
     if (port) return { bridge, port };

@@ -1,6 +1,12 @@
 /** The netfilter simulator's public surface: what the CLI, the worker and the UI use. */
 export { simulate, simulateAllPaths, sampleOutcomes } from './simulate.ts';
-export type { SimulateOptions, SimulationResult, Outcome, AllPathsResult, SampledOutcome } from './simulate.ts';
+export type {
+  SimulateOptions,
+  SimulationResult,
+  Outcome,
+  AllPathsResult,
+  SampledOutcome,
+} from './simulate.ts';
 export { readHost } from './host-reader.ts';
 export type { HostReadResult } from './host-reader.ts';
 export { readPackets } from './packet-reader.ts';

@@ -19,11 +19,13 @@ function parsePortElement(text: string): IpSetElement | string {
   const colon = text.indexOf(':');
   const proto = colon < 0 ? 'tcp' : text.slice(0, colon).toLowerCase();
   const ports = colon < 0 ? text : text.slice(colon + 1);
-  if (!PORT_PROTOS.includes(proto)) return `"${proto}" is not a port protocol (expected tcp, udp or sctp)`;
+  if (!PORT_PROTOS.includes(proto))
+    return `"${proto}" is not a port protocol (expected tcp, udp or sctp)`;
   const dash = ports.indexOf('-');
   const from = parseUint(dash < 0 ? ports : ports.slice(0, dash), 65535);
   const to = dash < 0 ? from : parseUint(ports.slice(dash + 1), 65535);
-  if (from === undefined || to === undefined || to < from) return `"${text}" is not a port (expected PROTO:PORT such as tcp:8080)`;
+  if (from === undefined || to === undefined || to < from)
+    return `"${text}" is not a port (expected PROTO:PORT such as tcp:8080)`;
   return { kind: 'port', proto, from, to };
 }
 
@@ -31,7 +33,8 @@ function parsePortElement(text: string): IpSetElement | string {
 export function parseIpSetMember(text: string, type: IpSetType): IpSetElement[] | string {
   const dims = dimensionsOf(type);
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== dims.length) return `"${text}" has ${parts.length} part(s); a ${type} member has ${dims.length} (e.g. ${example(type)})`;
+  if (parts.length !== dims.length)
+    return `"${text}" has ${parts.length} part(s); a ${type} member has ${dims.length} (e.g. ${example(type)})`;
   const out: IpSetElement[] = [];
   for (let i = 0; i < dims.length; i++) {
     const d = dims[i]!;
@@ -58,7 +61,13 @@ export function parseIpSetMember(text: string, type: IpSetType): IpSetElement[] 
 }
 
 function example(type: IpSetType): string {
-  const sample: Record<Dim, string> = { ip: '10.0.0.1', net: '10.0.0.0/24', port: 'tcp:80', iface: 'eth0', mark: '0x1' };
+  const sample: Record<Dim, string> = {
+    ip: '10.0.0.1',
+    net: '10.0.0.0/24',
+    port: 'tcp:80',
+    iface: 'eth0',
+    mark: '0x1',
+  };
   return dimensionsOf(type)
     .map((d) => sample[d])
     .join(',');

@@ -21,7 +21,7 @@ export function broadcastOf(p: Ipv4Prefix): number {
 
 export function inPrefix(addr: number, p: Ipv4Prefix): boolean {
   const m = maskOf(p.prefix);
-  return ((addr & m) >>> 0) === ((p.address & m) >>> 0);
+  return (addr & m) >>> 0 === (p.address & m) >>> 0;
 }
 
 /** `A.B.C.D/N` or a bare `A.B.C.D` (taken as /32). */

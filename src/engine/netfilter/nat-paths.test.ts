@@ -6,7 +6,8 @@ import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
 /** The steps a kernel trace would show: matched rules and applied policies, plus hooks entered. */
 function path(steps: TraceStep[]): string[] {
   return steps.flatMap((s) => {
-    if (s.kind === 'hook-enter') return [`${s.loopback ? 'lo:' : ''}${s.hook} in=${s.in ?? ''} out=${s.out ?? ''}`];
+    if (s.kind === 'hook-enter')
+      return [`${s.loopback ? 'lo:' : ''}${s.hook} in=${s.in ?? ''} out=${s.out ?? ''}`];
     if (s.kind === 'rule' && s.matched) return [`${s.table} ${s.ruleText}`];
     if (s.kind === 'policy') return [`${s.table} ${s.chain} policy ${s.verdict}`];
     return [];
@@ -36,7 +37,14 @@ COMMIT
 COMMIT
 `);
 const host = hostOf(NODE_HOST);
-const syn = { in: 'eth0', proto: 'tcp', src: '192.168.1.100', sport: 40000, dst: '10.96.0.10', dport: 80 };
+const syn = {
+  in: 'eth0',
+  proto: 'tcp',
+  src: '192.168.1.100',
+  sport: 40000,
+  dst: '10.96.0.10',
+  dport: 80,
+};
 
 describe('DNAT in PREROUTING, FORWARD, MASQUERADE in POSTROUTING', () => {
   const sim = simulate(SERVICE, host, packetsOf([syn]));
@@ -84,24 +92,56 @@ describe('DNAT in PREROUTING, FORWARD, MASQUERADE in POSTROUTING', () => {
 });
 
 describe('one connection, several packets', () => {
-  const reply = { in: 'eth0', proto: 'tcp', src: '10.244.2.7', sport: 8080, dst: '192.168.1.10', dport: 40000, tcpFlags: 'SYN,ACK' };
+  const reply = {
+    in: 'eth0',
+    proto: 'tcp',
+    src: '10.244.2.7',
+    sport: 8080,
+    dst: '192.168.1.10',
+    dport: 40000,
+    tcpFlags: 'SYN,ACK',
+  };
   const ack = { ...syn, tcpFlags: 'ACK' };
   const sim = simulate(SERVICE, host, packetsOf([syn, reply, ack]));
   const [first, second, third] = sim.packets;
 
   it('un-NATs the reply from the entry without walking nat', () => {
-    expect(second!.result.packet).toEqual({ src: '10.96.0.10', sport: 80, dst: '192.168.1.100', dport: 40000, proto: 'tcp' });
+    expect(second!.result.packet).toEqual({
+      src: '10.96.0.10',
+      sport: 80,
+      dst: '192.168.1.100',
+      dport: 40000,
+      proto: 'tcp',
+    });
     expect(second!.result.ctState).toBe('ESTABLISHED');
     expect(second!.steps.filter((s) => s.kind === 'table-enter' && s.table === 'nat')).toEqual([]);
-    expect(path(second!.steps)).toEqual(['PREROUTING in=eth0 out=', 'FORWARD in=eth0 out=eth0', 'filter -A FORWARD -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT', 'POSTROUTING in= out=eth0']);
+    expect(path(second!.steps)).toEqual([
+      'PREROUTING in=eth0 out=',
+      'FORWARD in=eth0 out=eth0',
+      'filter -A FORWARD -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT',
+      'POSTROUTING in= out=eth0',
+    ]);
   });
 
   it('translates a later packet of the same tuple from the entry, with no nat chain walked', () => {
     expect(first!.result.ctState).toBe('NEW');
     expect(third!.result.ctState).toBe('ESTABLISHED');
     expect(third!.result.packet).toEqual(first!.result.packet);
-    const natSteps = third!.steps.filter((s) => s.kind === 'nat' || s.kind === 'table-skip' || (s.kind === 'table-enter' && s.table === 'nat'));
-    expect(natSteps.map((s) => (s.kind === 'nat' ? `${s.hook} nat ${s.type} fromConntrack=${s.fromConntrack}` : s.kind === 'table-skip' ? `${s.hook} skip ${s.reason}` : 'walked'))).toEqual([
+    const natSteps = third!.steps.filter(
+      (s) =>
+        s.kind === 'nat' ||
+        s.kind === 'table-skip' ||
+        (s.kind === 'table-enter' && s.table === 'nat'),
+    );
+    expect(
+      natSteps.map((s) =>
+        s.kind === 'nat'
+          ? `${s.hook} nat ${s.type} fromConntrack=${s.fromConntrack}`
+          : s.kind === 'table-skip'
+            ? `${s.hook} skip ${s.reason}`
+            : 'walked',
+      ),
+    ).toEqual([
       'PREROUTING skip not-new',
       'PREROUTING nat DNAT fromConntrack=true',
       'POSTROUTING skip not-new',
@@ -136,7 +176,9 @@ describe('conntrack is active only when something needs it', () => {
     `);
     const sim = simulate(rs, host, packetsOf([syn]));
     expect(sim.conntrackActive).toBe(false);
-    expect(sim.packets[0]!.steps.filter((s) => s.kind === 'table-enter' || s.kind === 'conntrack')).toEqual([]);
+    expect(
+      sim.packets[0]!.steps.filter((s) => s.kind === 'table-enter' || s.kind === 'conntrack'),
+    ).toEqual([]);
   });
 
   it('picks up a bare ACK with no entry as a new connection (nf_conntrack_tcp_loose)', () => {
@@ -148,7 +190,11 @@ describe('conntrack is active only when something needs it', () => {
 
   it('calls a SYN,ACK with no entry INVALID and walks no nat', () => {
     const sim = simulate(SERVICE, host, packetsOf([{ ...syn, tcpFlags: 'SYN,ACK' }]));
-    expect(sim.packets[0]!.result).toMatchObject({ verdict: 'DROP', ctState: 'INVALID', packet: { dst: '10.96.0.10' } });
+    expect(sim.packets[0]!.result).toMatchObject({
+      verdict: 'DROP',
+      ctState: 'INVALID',
+      packet: { dst: '10.96.0.10' },
+    });
   });
 });
 
@@ -167,7 +213,11 @@ describe('locally generated packets', () => {
       -A OUTPUT -o eth0 -j MARK --set-xmark 0x1/0xffffffff
       COMMIT
     `);
-    const t = simulate(rs, host, packetsOf([{ local: true, proto: 'tcp', dst: '10.96.0.10', dport: 80 }])).packets[0]!;
+    const t = simulate(
+      rs,
+      host,
+      packetsOf([{ local: true, proto: 'tcp', dst: '10.96.0.10', dport: 80 }]),
+    ).packets[0]!;
     expect(path(t.steps)).toEqual([
       'OUTPUT in= out=eth0',
       'nat -A OUTPUT -d 10.96.0.10/32 -p tcp -j DNAT --to-destination 10.244.1.5:8080',
@@ -176,11 +226,20 @@ describe('locally generated packets', () => {
       'POSTROUTING in= out=cni0',
       'nat -A POSTROUTING -o cni0 -j MASQUERADE',
     ]);
-    expect(t.steps.filter((s) => s.kind === 'route').map((s) => (s.kind === 'route' ? `${s.decision} ${s.outInterface}` : ''))).toEqual(['output eth0', 'reroute cni0']);
-    expect(t.result).toMatchObject({ verdict: 'ACCEPT', fate: 'output', outInterface: 'cni0', packet: { src: '10.244.1.1', dst: '10.244.1.5', dport: 8080 } });
+    expect(
+      t.steps
+        .filter((s) => s.kind === 'route')
+        .map((s) => (s.kind === 'route' ? `${s.decision} ${s.outInterface}` : '')),
+    ).toEqual(['output eth0', 'reroute cni0']);
+    expect(t.result).toMatchObject({
+      verdict: 'ACCEPT',
+      fate: 'output',
+      outInterface: 'cni0',
+      packet: { src: '10.244.1.1', dst: '10.244.1.5', dport: 8080 },
+    });
   });
 
-  it('sends a packet to the host\'s own address out lo and back in, with no second nat walk', () => {
+  it("sends a packet to the host's own address out lo and back in, with no second nat walk", () => {
     const rs = rules(`
       *nat
       :PREROUTING ACCEPT [0:0]
@@ -195,7 +254,11 @@ describe('locally generated packets', () => {
       -A INPUT -i lo -j ACCEPT
       COMMIT
     `);
-    const t = simulate(rs, host, packetsOf([{ local: true, proto: 'tcp', dst: '192.168.1.10', dport: 30080 }])).packets[0]!;
+    const t = simulate(
+      rs,
+      host,
+      packetsOf([{ local: true, proto: 'tcp', dst: '192.168.1.10', dport: 30080 }]),
+    ).packets[0]!;
     expect(path(t.steps)).toEqual([
       'OUTPUT in= out=lo',
       'nat -A OUTPUT -p tcp -m tcp --dport 30080 -j DNAT --to-destination 192.168.1.10:8080',
@@ -206,9 +269,15 @@ describe('locally generated packets', () => {
       'INPUT in=lo out=',
       'filter -A INPUT -i lo -j ACCEPT',
     ]);
-    const natWalks = t.steps.filter((s) => s.kind === 'table-enter' && s.table === 'nat').map((s) => s.hook);
+    const natWalks = t.steps
+      .filter((s) => s.kind === 'table-enter' && s.table === 'nat')
+      .map((s) => s.hook);
     expect(natWalks).toEqual(['OUTPUT', 'POSTROUTING']);
-    expect(t.result).toMatchObject({ verdict: 'ACCEPT', fate: 'local', packet: { src: '192.168.1.10', dst: '192.168.1.10', dport: 8080 } });
+    expect(t.result).toMatchObject({
+      verdict: 'ACCEPT',
+      fate: 'local',
+      packet: { src: '192.168.1.10', dst: '192.168.1.10', dport: 8080 },
+    });
   });
 });
 
@@ -225,7 +294,11 @@ describe('bridged traffic with bridge netfilter on', () => {
       -A FORWARD -i cni0 -o cni0 -m physdev --physdev-is-bridged -j ACCEPT
       COMMIT
     `);
-    const t = simulate(rs, host, packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.96.0.20', dport: 80 }])).packets[0]!;
+    const t = simulate(
+      rs,
+      host,
+      packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.96.0.20', dport: 80 }]),
+    ).packets[0]!;
     expect(path(t.steps)).toEqual([
       'PREROUTING in=cni0 out=',
       'nat -A PREROUTING -d 10.96.0.20/32 -p tcp -j DNAT --to-destination 10.244.1.6:8080',
@@ -248,7 +321,9 @@ describe('bridged traffic with bridge netfilter on', () => {
       -A FORWARD -m comment --comment probe
       COMMIT
     `);
-    const pkt = packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.96.0.20', dport: 80 }]);
+    const pkt = packetsOf([
+      { in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.96.0.20', dport: 80 },
+    ]);
     const t = simulate(rs, host, pkt).packets[0]!;
     expect(t.result).toMatchObject({ verdict: 'DROP', fate: 'dropped' });
     // Kernel fact (tests/kernel FINDINGS 10): the bridge refuses the port before its FORWARD
@@ -257,13 +332,26 @@ describe('bridged traffic with bridge netfilter on', () => {
       'PREROUTING in=cni0 out=',
       'nat -A PREROUTING -d 10.96.0.20/32 -p tcp -j DNAT --to-destination 10.244.1.5:8080',
     ]);
-    const hairpin = hostOf({ ...NODE_HOST, bridges: [{ name: 'cni0', ports: [{ name: 'veth1', addresses: ['10.244.1.5'], hairpin: true }] }] });
-    expect(simulate(rs, hairpin, pkt).packets[0]!.result).toMatchObject({ verdict: 'ACCEPT', fate: 'forward', outInterface: 'cni0' });
+    const hairpin = hostOf({
+      ...NODE_HOST,
+      bridges: [
+        { name: 'cni0', ports: [{ name: 'veth1', addresses: ['10.244.1.5'], hairpin: true }] },
+      ],
+    });
+    expect(simulate(rs, hairpin, pkt).packets[0]!.result).toMatchObject({
+      verdict: 'ACCEPT',
+      fate: 'forward',
+      outInterface: 'cni0',
+    });
   });
 
   it('lets iptables see nothing of a bridged frame when bridge netfilter is off', () => {
     const off = hostOf({ ...NODE_HOST, bridgeNetfilter: false });
-    const t = simulate(SERVICE, off, packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.244.1.6', dport: 80 }])).packets[0]!;
+    const t = simulate(
+      SERVICE,
+      off,
+      packetsOf([{ in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.244.1.6', dport: 80 }]),
+    ).packets[0]!;
     expect(t.steps.map((s) => s.kind)).toEqual(['route']);
     expect(t.result).toMatchObject({ verdict: 'ACCEPT', fate: 'forward', outInterface: 'cni0' });
   });
@@ -273,11 +361,17 @@ describe('routing decisions without rules', () => {
   const none = rules('*filter\n:INPUT ACCEPT [0:0]\nCOMMIT\n');
   it('drops forwarded traffic when ip_forward is off', () => {
     const h = hostOf({ ...NODE_HOST, ipForward: false });
-    expect(simulate(none, h, packetsOf([syn])).packets[0]!.result).toMatchObject({ verdict: 'DROP', fate: 'dropped', reason: 'ip_forward is off' });
+    expect(simulate(none, h, packetsOf([syn])).packets[0]!.result).toMatchObject({
+      verdict: 'DROP',
+      fate: 'dropped',
+      reason: 'ip_forward is off',
+    });
   });
   it('drops 127.0.0.0/8 arriving from outside unless route_localnet is on', () => {
     const p = packetsOf([{ ...syn, dst: '127.0.0.1' }]);
     expect(simulate(none, host, p).packets[0]!.result.reason).toMatch(/^martian destination/);
-    expect(simulate(none, hostOf({ ...NODE_HOST, routeLocalnet: true }), p).packets[0]!.result).toMatchObject({ verdict: 'ACCEPT', fate: 'local' });
+    expect(
+      simulate(none, hostOf({ ...NODE_HOST, routeLocalnet: true }), p).packets[0]!.result,
+    ).toMatchObject({ verdict: 'ACCEPT', fate: 'local' });
   });
 });

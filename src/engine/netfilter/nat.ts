@@ -4,7 +4,13 @@
  * connection, this one included, is rewritten from the entry at the nat hooks: in the original
  * direction toward the mapping, in the reply direction back again (nf_nat_packet).
  */
-import { invertTuple, type ConntrackEntry, type ConntrackTable, type Direction, type Tuple } from './conntrack.ts';
+import {
+  invertTuple,
+  type ConntrackEntry,
+  type ConntrackTable,
+  type Direction,
+  type Tuple,
+} from './conntrack.ts';
 import { formatIPv4 } from './ipv4.ts';
 import { hasPorts, type PacketState } from './packet.ts';
 
@@ -26,7 +32,9 @@ export interface NatMapping {
 
 function endpoint(p: PacketState, which: 'src' | 'dst'): { addr: string; port: number | null } {
   const ports = hasPorts(p.proto);
-  return which === 'src' ? { addr: formatIPv4(p.src), port: ports ? p.sport : null } : { addr: formatIPv4(p.dst), port: ports ? p.dport : null };
+  return which === 'src'
+    ? { addr: formatIPv4(p.src), port: ports ? p.sport : null }
+    : { addr: formatIPv4(p.dst), port: ports ? p.dport : null };
 }
 
 /**
@@ -54,17 +62,23 @@ export function setupNat(table: ConntrackTable, entry: ConntrackEntry, m: NatMap
   const order: (number | null)[] = [];
   if (!ports || m.minPort === null) order.push(null);
   else {
-    if (currentPort >= m.minPort && currentPort <= (m.maxPort ?? m.minPort)) order.push(currentPort);
-    for (let p = m.minPort; p <= (m.maxPort ?? m.minPort) && order.length < 65536; p++) if (p !== currentPort) order.push(p);
+    if (currentPort >= m.minPort && currentPort <= (m.maxPort ?? m.minPort))
+      order.push(currentPort);
+    for (let p = m.minPort; p <= (m.maxPort ?? m.minPort) && order.length < 65536; p++)
+      if (p !== currentPort) order.push(p);
   }
   // SNAT without a port range keeps the port if it can, else moves it like the kernel does
-  if (ports && m.minPort === null && m.type === 'SNAT') for (let p = 1024; p <= 65535; p++) if (p !== currentPort) order.push(p);
+  if (ports && m.minPort === null && m.type === 'SNAT')
+    for (let p = 1024; p <= 65535; p++) if (p !== currentPort) order.push(p);
   for (const port of order) {
     const t = candidate(port);
     const reply = invertTuple(t);
     if (!table.isTaken(reply)) {
       entry.reply = reply;
-      const changed = m.type === 'DNAT' ? t.dst !== current.dst || t.dport !== current.dport : t.src !== current.src || t.sport !== current.sport;
+      const changed =
+        m.type === 'DNAT'
+          ? t.dst !== current.dst || t.dport !== current.dport
+          : t.src !== current.src || t.sport !== current.sport;
       if (changed) {
         if (m.type === 'DNAT') entry.dnat = true;
         else entry.snat = true;
@@ -80,8 +94,20 @@ export function setupNat(table: ConntrackTable, entry: ConntrackEntry, m: NatMap
  * is the hook's own kind in the original direction and the other kind in the reply direction;
  * the new address is the inverse of the other direction's tuple.
  */
-export function translateFromEntry(entry: ConntrackEntry, dir: Direction, hookManip: Manip, p: PacketState): NatChange | null {
-  const bit = dir === 'original' ? (hookManip === 'SNAT' ? entry.snat : entry.dnat) : hookManip === 'SNAT' ? entry.dnat : entry.snat;
+export function translateFromEntry(
+  entry: ConntrackEntry,
+  dir: Direction,
+  hookManip: Manip,
+  p: PacketState,
+): NatChange | null {
+  const bit =
+    dir === 'original'
+      ? hookManip === 'SNAT'
+        ? entry.snat
+        : entry.dnat
+      : hookManip === 'SNAT'
+        ? entry.dnat
+        : entry.snat;
   if (!bit) return null;
   const target = invertTuple(dir === 'original' ? entry.reply : entry.original);
   const ports = hasPorts(p.proto);

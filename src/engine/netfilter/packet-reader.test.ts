@@ -4,10 +4,31 @@ import { readPackets } from './packet-reader.ts';
 
 describe('readPackets', () => {
   it('reads one packet with defaults filled in', () => {
-    const { packets, diagnostics } = readPackets({ in: 'eth0', proto: 'tcp', src: '192.168.1.100', sport: 40000, dst: '10.96.0.10', dport: 80, tcpFlags: 'SYN' });
+    const { packets, diagnostics } = readPackets({
+      in: 'eth0',
+      proto: 'tcp',
+      src: '192.168.1.100',
+      sport: 40000,
+      dst: '10.96.0.10',
+      dport: 80,
+      tcpFlags: 'SYN',
+    });
     expect(diagnostics).toEqual([]);
     expect(packets).toEqual([
-      { proto: 'tcp', src: '192.168.1.100', dst: '10.96.0.10', sport: 40000, dport: 80, tcpFlags: 'SYN', icmpType: null, icmpCode: null, length: 60, mark: 0, in: 'eth0', local: false },
+      {
+        proto: 'tcp',
+        src: '192.168.1.100',
+        dst: '10.96.0.10',
+        sport: 40000,
+        dport: 80,
+        tcpFlags: 'SYN',
+        icmpType: null,
+        icmpCode: null,
+        length: 60,
+        mark: 0,
+        in: 'eth0',
+        local: false,
+      },
     ]);
   });
 
@@ -15,7 +36,14 @@ describe('readPackets', () => {
     const { packets, diagnostics } = readPackets([
       { local: true, proto: 'udp', dst: '10.96.0.10', dport: 53, mark: '0x4000' },
       { in: 'eth0', proto: 'icmp', src: '1.2.3.4', dst: '192.168.1.10', tcpFlags: undefined },
-      { in: 'eth0', proto: 'tcp', src: '1.2.3.4', dst: '192.168.1.10', dport: 22, tcpFlags: ['ACK', 'PSH'] },
+      {
+        in: 'eth0',
+        proto: 'tcp',
+        src: '1.2.3.4',
+        dst: '192.168.1.10',
+        dport: 22,
+        tcpFlags: ['ACK', 'PSH'],
+      },
     ]);
     expect(diagnostics).toEqual([]);
     expect(packets.map((p) => [p.local, p.src, p.sport, p.mark, p.icmpType, p.tcpFlags])).toEqual([
@@ -31,7 +59,15 @@ describe('readPackets', () => {
       { proto: 'gre', src: '10.0.0.1', dst: '10.0.0.2' },
       { local: true, in: 'eth0', proto: 'udp', dst: '10.0.0.2', dport: 53, tcpFlags: 'SYN' },
       { in: 'eth0', proto: 'icmp', src: '10.0.0.1', dst: '10.0.0.2', dport: 1, icmpType: 300 },
-      { in: 'eth0', proto: 'tcp', src: '10.0.0.1', dst: '10.0.0.2', dport: 1, tcpFlags: 'SYN,BOGUS', mark: -1 },
+      {
+        in: 'eth0',
+        proto: 'tcp',
+        src: '10.0.0.1',
+        dst: '10.0.0.2',
+        dport: 1,
+        tcpFlags: 'SYN,BOGUS',
+        mark: -1,
+      },
     ]);
     expect(packets).toEqual([]);
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([

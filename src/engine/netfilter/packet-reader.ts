@@ -14,21 +14,50 @@ export interface PacketReadResult {
   diagnostics: FieldDiagnostic[];
 }
 
-const FIELDS = ['in', 'local', 'proto', 'src', 'sport', 'dst', 'dport', 'tcpFlags', 'icmpType', 'icmpCode', 'length', 'mark'];
+const FIELDS = [
+  'in',
+  'local',
+  'proto',
+  'src',
+  'sport',
+  'dst',
+  'dport',
+  'tcpFlags',
+  'icmpType',
+  'icmpCode',
+  'length',
+  'mark',
+];
 
 /** Ports that a locally generated packet gets when the file gives none. */
 export const DEFAULT_SPORT = 40000;
 
-function int(r: FieldReport, v: unknown, path: string, min: number, max: number, what: string): number | undefined {
+function int(
+  r: FieldReport,
+  v: unknown,
+  path: string,
+  min: number,
+  max: number,
+  what: string,
+): number | undefined {
   if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
-  if (typeof v === 'string' && /^[0-9]+$/.test(v) && Number(v) >= min && Number(v) <= max) return Number(v);
-  r.error(path, `${shown(v)} is not ${what} (expected a whole number ${min}-${max})`, typeof v === 'number' || typeof v === 'string' ? 'bad-value' : 'bad-type');
+  if (typeof v === 'string' && /^[0-9]+$/.test(v) && Number(v) >= min && Number(v) <= max)
+    return Number(v);
+  r.error(
+    path,
+    `${shown(v)} is not ${what} (expected a whole number ${min}-${max})`,
+    typeof v === 'number' || typeof v === 'string' ? 'bad-value' : 'bad-type',
+  );
   return undefined;
 }
 
 function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined {
   if (!isRecord(doc)) {
-    r.error(base, `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`, 'bad-type');
+    r.error(
+      base,
+      `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`,
+      'bad-type',
+    );
     return undefined;
   }
   const at = (k: string) => fieldPath(base, k);
@@ -39,31 +68,57 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
   const localRaw = doc['local'];
   let iface: string | null = null;
   let local = false;
-  if (localRaw !== undefined && typeof localRaw !== 'boolean') r.error(at('local'), `expected true or false, got ${shown(localRaw)}`, 'bad-type');
+  if (localRaw !== undefined && typeof localRaw !== 'boolean')
+    r.error(at('local'), `expected true or false, got ${shown(localRaw)}`, 'bad-type');
   else local = localRaw === true;
   if (inRaw !== undefined) {
-    if (typeof inRaw !== 'string' || !/^[^\s/]{1,15}$/.test(inRaw)) r.error(at('in'), `${shown(inRaw)} is not an interface name`);
+    if (typeof inRaw !== 'string' || !/^[^\s/]{1,15}$/.test(inRaw))
+      r.error(at('in'), `${shown(inRaw)} is not an interface name`);
     else iface = inRaw;
   }
-  if (local && iface !== null) r.error(at('in'), 'a packet either arrives on an interface ("in") or is generated locally ("local": true), not both');
+  if (local && iface !== null)
+    r.error(
+      at('in'),
+      'a packet either arrives on an interface ("in") or is generated locally ("local": true), not both',
+    );
   if (!local && inRaw === undefined)
-    r.error(base, 'missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)', 'missing-field');
+    r.error(
+      base,
+      'missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
+      'missing-field',
+    );
 
   let proto: Proto = 'tcp';
   const protoRaw = doc['proto'];
-  if (protoRaw === undefined) r.error(at('proto'), 'missing: one of tcp, udp, icmp, sctp', 'missing-field');
-  else if (typeof protoRaw !== 'string' || !(PROTOS as readonly string[]).includes(protoRaw.toLowerCase()))
-    r.error(at('proto'), `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)`);
+  if (protoRaw === undefined)
+    r.error(at('proto'), 'missing: one of tcp, udp, icmp, sctp', 'missing-field');
+  else if (
+    typeof protoRaw !== 'string' ||
+    !(PROTOS as readonly string[]).includes(protoRaw.toLowerCase())
+  )
+    r.error(
+      at('proto'),
+      `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)`,
+    );
   else proto = protoRaw.toLowerCase() as Proto;
 
   const addr = (k: 'src' | 'dst', required: boolean): string | null => {
     const v = doc[k];
     if (v === undefined) {
-      if (required) r.error(at(k), `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`, 'missing-field');
+      if (required)
+        r.error(
+          at(k),
+          `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`,
+          'missing-field',
+        );
       return null;
     }
     if (typeof v !== 'string' || parseIPv4(v) === undefined) {
-      r.error(at(k), `${shown(v)} is not an IPv4 address`, typeof v === 'string' ? 'bad-value' : 'bad-type');
+      r.error(
+        at(k),
+        `${shown(v)} is not an IPv4 address`,
+        typeof v === 'string' ? 'bad-value' : 'bad-type',
+      );
       return null;
     }
     return v;
@@ -74,22 +129,40 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
   let sport: number | null = null;
   let dport: number | null = null;
   if (proto === 'icmp') {
-    for (const k of ['sport', 'dport']) if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
+    for (const k of ['sport', 'dport'])
+      if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
   } else {
-    if (doc['dport'] === undefined) r.error(at('dport'), `missing: the destination port (0-65535) of the ${proto} packet`, 'missing-field');
+    if (doc['dport'] === undefined)
+      r.error(
+        at('dport'),
+        `missing: the destination port (0-65535) of the ${proto} packet`,
+        'missing-field',
+      );
     else dport = int(r, doc['dport'], at('dport'), 0, 65535, 'a port') ?? null;
-    sport = doc['sport'] === undefined ? DEFAULT_SPORT : (int(r, doc['sport'], at('sport'), 0, 65535, 'a port') ?? null);
+    sport =
+      doc['sport'] === undefined
+        ? DEFAULT_SPORT
+        : (int(r, doc['sport'], at('sport'), 0, 65535, 'a port') ?? null);
   }
 
   let tcpFlags: string | null = null;
   const flagsRaw = doc['tcpFlags'];
-  if (flagsRaw !== undefined && proto !== 'tcp') r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`);
+  if (flagsRaw !== undefined && proto !== 'tcp')
+    r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`);
   else if (proto === 'tcp') {
     if (flagsRaw === undefined) tcpFlags = 'SYN';
     else {
-      const text = Array.isArray(flagsRaw) ? flagsRaw.join(',') : typeof flagsRaw === 'string' ? flagsRaw.replace(/[\s|+]+/g, ',') : undefined;
+      const text = Array.isArray(flagsRaw)
+        ? flagsRaw.join(',')
+        : typeof flagsRaw === 'string'
+          ? flagsRaw.replace(/[\s|+]+/g, ',')
+          : undefined;
       const bits = text === undefined || text === '' ? undefined : parseTcpFlagList(text);
-      if (bits === undefined) r.error(at('tcpFlags'), `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)`);
+      if (bits === undefined)
+        r.error(
+          at('tcpFlags'),
+          `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)`,
+        );
       else tcpFlags = formatTcpFlagList(bits);
     }
   }
@@ -107,17 +180,45 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     icmpCode ??= 0;
   }
 
-  const length = doc['length'] === undefined ? defaultLength(proto) : (int(r, doc['length'], at('length'), 20, 65535, 'a packet length') ?? defaultLength(proto));
+  const length =
+    doc['length'] === undefined
+      ? defaultLength(proto)
+      : (int(r, doc['length'], at('length'), 20, 65535, 'a packet length') ?? defaultLength(proto));
   let mark = 0;
   const markRaw = doc['mark'];
   if (markRaw !== undefined) {
-    const m = typeof markRaw === 'number' ? (Number.isInteger(markRaw) && markRaw >= 0 && markRaw <= 0xffffffff ? markRaw : undefined) : typeof markRaw === 'string' ? parseUint(markRaw, 0xffffffff) : undefined;
-    if (m === undefined) r.error(at('mark'), `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`);
+    const m =
+      typeof markRaw === 'number'
+        ? Number.isInteger(markRaw) && markRaw >= 0 && markRaw <= 0xffffffff
+          ? markRaw
+          : undefined
+        : typeof markRaw === 'string'
+          ? parseUint(markRaw, 0xffffffff)
+          : undefined;
+    if (m === undefined)
+      r.error(
+        at('mark'),
+        `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`,
+      );
     else mark = m;
   }
 
-  if (r.diagnostics.slice(before).some((d) => d.severity === 'error') || dst === null) return undefined;
-  return { proto, src, dst, sport, dport, tcpFlags, icmpType, icmpCode, length, mark, in: iface, local };
+  if (r.diagnostics.slice(before).some((d) => d.severity === 'error') || dst === null)
+    return undefined;
+  return {
+    proto,
+    src,
+    dst,
+    sport,
+    dport,
+    tcpFlags,
+    icmpType,
+    icmpCode,
+    length,
+    mark,
+    in: iface,
+    local,
+  };
 }
 
 export function readPackets(doc: unknown): PacketReadResult {

@@ -8,7 +8,12 @@ import { formatIPv4, parseIPv4 } from './ipv4.ts';
 
 export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';
 export const PROTOS: readonly Proto[] = ['tcp', 'udp', 'icmp', 'sctp'];
-export const PROTO_NUMBERS: Readonly<Record<Proto, number>> = { icmp: 1, tcp: 6, udp: 17, sctp: 132 };
+export const PROTO_NUMBERS: Readonly<Record<Proto, number>> = {
+  icmp: 1,
+  tcp: 6,
+  udp: 17,
+  sctp: 132,
+};
 
 /** A packet as the user describes it (already checked by the reader). */
 export interface Packet {

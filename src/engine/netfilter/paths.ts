@@ -6,7 +6,13 @@
  * - sent by the host: routing → OUTPUT (re-routed after a DNAT) → POSTROUTING;
  * - to one of the host's own addresses: that, out lo, then PREROUTING in lo → INPUT.
  */
-import { bridgeOfPort, findBridge, isBroadcastAddress, isLocalAddress, type HostBridge } from './host.ts';
+import {
+  bridgeOfPort,
+  findBridge,
+  isBroadcastAddress,
+  isLocalAddress,
+  type HostBridge,
+} from './host.ts';
 import { formatIPv4, inPrefix, LOOPBACK_NET } from './ipv4.ts';
 import type { Packet } from './packet.ts';
 import { lookupRoute } from './routing.ts';
@@ -14,9 +20,20 @@ import type { HookIo, PacketRun } from './run.ts';
 import type { RouteStep, TraceResult, Verdict } from './trace.ts';
 import type { WalkOutcome } from './traverse.ts';
 
-function result(run: PacketRun, verdict: Verdict, fate: TraceResult['fate'], outInterface: string | null, reason?: string): TraceResult {
+function result(
+  run: PacketRun,
+  verdict: Verdict,
+  fate: TraceResult['fate'],
+  outInterface: string | null,
+  reason?: string,
+): TraceResult {
   const v = run.view();
-  const r: TraceResult = { verdict, fate, outInterface, packet: { src: v.src, sport: v.sport, dst: v.dst, dport: v.dport, proto: v.proto } };
+  const r: TraceResult = {
+    verdict,
+    fate,
+    outInterface,
+    packet: { src: v.src, sport: v.sport, dst: v.dst, dport: v.dport, proto: v.proto },
+  };
   if (reason) r.reason = reason;
   if (run.dependsOn.size) r.dependsOn = [...run.dependsOn].sort();
   if (run.idx.conntrackActive) r.ctState = run.ct?.state ?? null;
@@ -24,12 +41,28 @@ function result(run: PacketRun, verdict: Verdict, fate: TraceResult['fate'], out
 }
 
 function stopped(run: PacketRun, out: WalkOutcome): TraceResult {
-  return out.verdict === 'REJECT' ? result(run, 'REJECT', 'rejected', null) : result(run, 'DROP', 'dropped', null);
+  return out.verdict === 'REJECT'
+    ? result(run, 'REJECT', 'rejected', null)
+    : result(run, 'DROP', 'dropped', null);
 }
 
-function routeStep(run: PacketRun, hook: RouteStep['hook'], decision: RouteStep['decision'], out: string | null, via: number | null, note?: string): void {
+function routeStep(
+  run: PacketRun,
+  hook: RouteStep['hook'],
+  decision: RouteStep['decision'],
+  out: string | null,
+  via: number | null,
+  note?: string,
+): void {
   if (!run.recording) return;
-  const step: RouteStep = { kind: 'route', hook, decision, outInterface: out, via: via === null ? null : formatIPv4(via), packet: run.view() };
+  const step: RouteStep = {
+    kind: 'route',
+    hook,
+    decision,
+    outInterface: out,
+    via: via === null ? null : formatIPv4(via),
+    packet: run.view(),
+  };
   if (note) step.note = note;
   run.record(step);
 }
@@ -40,7 +73,10 @@ function isBridgedFrame(run: PacketRun, bridge: HostBridge, dst: number): boolea
   if (isLocalAddress(host, dst) || isBroadcastAddress(host, dst)) return false;
   const iface = host.interfaces.find((i) => i.name === bridge.name);
   if (!iface || iface.addresses.length === 0) return true;
-  return iface.addresses.some((a) => inPrefix(dst, a)) || bridge.ports.some((p) => p.addresses.includes(dst));
+  return (
+    iface.addresses.some((a) => inPrefix(dst, a)) ||
+    bridge.ports.some((p) => p.addresses.includes(dst))
+  );
 }
 
 export function followPacket(run: PacketRun, p: Packet): TraceResult {
@@ -59,26 +95,54 @@ function arriving(run: PacketRun, dev: string): TraceResult {
     io.viaBridge = true;
   }
   if (bridge && !host.bridgeNetfilter && isBridgedFrame(run, bridge, run.packet.dst)) {
-    routeStep(run, 'PREROUTING', 'bridge', bridge.name, null, 'bridged on ' + bridge.name + ' with bridge netfilter off: iptables never sees the frame');
+    routeStep(
+      run,
+      'PREROUTING',
+      'bridge',
+      bridge.name,
+      null,
+      'bridged on ' + bridge.name + ' with bridge netfilter off: iptables never sees the frame',
+    );
     return result(run, 'ACCEPT', 'forward', bridge.name);
   }
   const out = run.runHook('PREROUTING', io);
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   // br_netfilter bridges a frame that stays on this bridge (also after a DNAT back onto it)
-  if (brnf && bridge && isBridgedFrame(run, bridge, run.packet.dst)) return bridgedForward(run, bridge, io.physIn ?? null);
+  if (brnf && bridge && isBridgedFrame(run, bridge, run.packet.dst))
+    return bridgedForward(run, bridge, io.physIn ?? null);
   return routeArrived(run, io);
 }
 
 function bridgedForward(run: PacketRun, bridge: HostBridge, physIn: string | null): TraceResult {
   const port = bridge.ports.find((p) => p.addresses.includes(run.packet.dst));
   const physOut = port?.name ?? null;
-  routeStep(run, 'PREROUTING', 'bridge', bridge.name, null, `bridged on ${bridge.name}${physOut ? ` toward port ${physOut}` : ''}: FORWARD and POSTROUTING see ${bridge.name} as both in and out device`);
+  routeStep(
+    run,
+    'PREROUTING',
+    'bridge',
+    bridge.name,
+    null,
+    `bridged on ${bridge.name}${physOut ? ` toward port ${physOut}` : ''}: FORWARD and POSTROUTING see ${bridge.name} as both in and out device`,
+  );
   // The bridge decides whether it may deliver to the port (br_forward → should_deliver) before
   // the bridge FORWARD hook, so a frame refused for want of hairpin never reaches FORWARD: the
   // kernel's trace ends after PREROUTING (tests/kernel/FINDINGS.md, fact 10).
   if (physOut !== null && physOut === physIn && !port?.hairpin)
-    return result(run, 'DROP', 'dropped', null, `the bridge does not send a frame back out the port it came in on (${physIn}) unless hairpin mode is on`);
-  const io: HookIo = { in: bridge.name, out: bridge.name, physIn, physOut, viaBridge: true, bridged: true };
+    return result(
+      run,
+      'DROP',
+      'dropped',
+      null,
+      `the bridge does not send a frame back out the port it came in on (${physIn}) unless hairpin mode is on`,
+    );
+  const io: HookIo = {
+    in: bridge.name,
+    out: bridge.name,
+    physIn,
+    physOut,
+    viaBridge: true,
+    bridged: true,
+  };
   let out = run.runHook('FORWARD', io);
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   out = run.runHook('POSTROUTING', { ...io, in: null });
@@ -91,15 +155,16 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
   const host = run.host;
   const { src, dst } = run.packet;
   if (io.in !== 'lo') {
-    const martian = isLocalAddress(host, src) && !inPrefix(src, LOOPBACK_NET)
-      ? 'martian source: the packet claims to come from one of this host\'s own addresses'
-      : inPrefix(src, LOOPBACK_NET) && !host.routeLocalnet
-        ? 'martian source: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
-        : inPrefix(dst, LOOPBACK_NET) && !host.routeLocalnet
-          ? 'martian destination: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
-          : src >>> 28 === 0xe || src === 0xffffffff
-            ? 'martian source: a multicast or broadcast source address'
-            : null;
+    const martian =
+      isLocalAddress(host, src) && !inPrefix(src, LOOPBACK_NET)
+        ? "martian source: the packet claims to come from one of this host's own addresses"
+        : inPrefix(src, LOOPBACK_NET) && !host.routeLocalnet
+          ? 'martian source: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
+          : inPrefix(dst, LOOPBACK_NET) && !host.routeLocalnet
+            ? 'martian destination: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
+            : src >>> 28 === 0xe || src === 0xffffffff
+              ? 'martian source: a multicast or broadcast source address'
+              : null;
     if (martian) {
       routeStep(run, 'PREROUTING', 'martian', null, null, martian);
       return result(run, 'DROP', 'dropped', null, martian);
@@ -108,8 +173,20 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
   const route = lookupRoute(host, dst);
   run.route = route;
   if (route.kind === 'local') {
-    routeStep(run, 'PREROUTING', 'local', null, null, route.broadcast ? 'a broadcast address: delivered locally' : undefined);
-    const out = run.runHook('INPUT', { in: io.in, out: null, physIn: io.physIn ?? null, viaBridge: io.viaBridge ?? false });
+    routeStep(
+      run,
+      'PREROUTING',
+      'local',
+      null,
+      null,
+      route.broadcast ? 'a broadcast address: delivered locally' : undefined,
+    );
+    const out = run.runHook('INPUT', {
+      in: io.in,
+      out: null,
+      physIn: io.physIn ?? null,
+      viaBridge: io.viaBridge ?? false,
+    });
     if (out.verdict !== 'ACCEPT') return stopped(run, out);
     return result(run, 'ACCEPT', 'local', null);
   }
@@ -118,11 +195,23 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
     return result(run, 'DROP', 'dropped', null, 'no route to the destination');
   }
   if (!host.ipForward) {
-    routeStep(run, 'PREROUTING', 'no-forwarding', route.dev, route.via, 'ip_forward is off: the host does not forward packets');
+    routeStep(
+      run,
+      'PREROUTING',
+      'no-forwarding',
+      route.dev,
+      route.via,
+      'ip_forward is off: the host does not forward packets',
+    );
     return result(run, 'DROP', 'dropped', null, 'ip_forward is off');
   }
   routeStep(run, 'PREROUTING', 'forward', route.dev, route.via);
-  const fwd: HookIo = { in: io.in, out: route.dev, physIn: io.physIn ?? null, viaBridge: io.viaBridge ?? false };
+  const fwd: HookIo = {
+    in: io.in,
+    out: route.dev,
+    physIn: io.physIn ?? null,
+    viaBridge: io.viaBridge ?? false,
+  };
   let out = run.runHook('FORWARD', fwd);
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   out = run.runHook('POSTROUTING', { ...fwd, in: null });
@@ -134,7 +223,14 @@ function localOut(run: PacketRun): TraceResult {
   const route = lookupRoute(run.host, run.packet.dst);
   run.route = route;
   if (route.kind === 'unreachable') {
-    routeStep(run, 'OUTPUT', 'unreachable', null, null, 'no route to the destination: the sender gets "network is unreachable"');
+    routeStep(
+      run,
+      'OUTPUT',
+      'unreachable',
+      null,
+      null,
+      'no route to the destination: the sender gets "network is unreachable"',
+    );
     return result(run, 'DROP', 'dropped', null, 'no route to the destination');
   }
   const firstDev = route.dev;
@@ -142,11 +238,19 @@ function localOut(run: PacketRun): TraceResult {
   let out = run.runHook('OUTPUT', { in: null, out: firstDev });
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   const final = run.route ?? route;
-  if (final.kind === 'unreachable') return result(run, 'DROP', 'dropped', null, 'no route to the new destination');
+  if (final.kind === 'unreachable')
+    return result(run, 'DROP', 'dropped', null, 'no route to the new destination');
   out = run.runHook('POSTROUTING', { in: null, out: final.dev });
   if (out.verdict !== 'ACCEPT') return stopped(run, out);
   if (final.kind === 'local') {
-    routeStep(run, 'POSTROUTING', 'local', 'lo', null, 'sent to one of the host\'s own addresses: it comes back in on lo (a new trace in the kernel)');
+    routeStep(
+      run,
+      'POSTROUTING',
+      'local',
+      'lo',
+      null,
+      "sent to one of the host's own addresses: it comes back in on lo (a new trace in the kernel)",
+    );
     const back = run.runHook('PREROUTING', { in: 'lo', out: null, loopback: true });
     if (back.verdict !== 'ACCEPT') return stopped(run, back);
     return routeArrived(run, { in: 'lo', out: null });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { branchProbability, formatExact, multiply, ScriptedChooser, SeededRandom } from './random.ts';
+import {
+  branchProbability,
+  formatExact,
+  multiply,
+  ScriptedChooser,
+  SeededRandom,
+} from './random.ts';
 import { sampleOutcomes, simulate, simulateAllPaths } from './simulate.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
 
@@ -16,16 +22,20 @@ const SVC4 = rules(`
 COMMIT
 `);
 const host = hostOf(NODE_HOST);
-const syn = packetsOf([{ in: 'eth0', proto: 'tcp', src: '192.168.1.100', sport: 40000, dst: '10.96.0.10', dport: 80 }]);
+const syn = packetsOf([
+  { in: 'eth0', proto: 'tcp', src: '192.168.1.100', sport: 40000, dst: '10.96.0.10', dport: 80 },
+]);
 
 describe('exact probabilities of random rules', () => {
-  it('keeps the kernel\'s 31-bit thresholds: 1/3 becomes 715827883/2^31', () => {
+  it("keeps the kernel's 31-bit thresholds: 1/3 becomes 715827883/2^31", () => {
     expect(formatExact(branchProbability(715827883, true))).toBe('715827883/2147483648');
     expect(formatExact(branchProbability(2 ** 29, true))).toBe('1/4');
-    expect(formatExact(multiply(branchProbability(2 ** 29, false), branchProbability(715827883, true)))).toBe('2147483649/8589934592');
+    expect(
+      formatExact(multiply(branchProbability(2 ** 29, false), branchProbability(715827883, true))),
+    ).toBe('2147483649/8589934592');
   });
 
-  it('gives each of four kube-proxy endpoints 1/4, up to the kernel\'s rounding', () => {
+  it("gives each of four kube-proxy endpoints 1/4, up to the kernel's rounding", () => {
     const all = simulateAllPaths(SVC4, host, syn);
     expect(all).toMatchObject({ paths: 4, complete: true });
     const byDst = all.outcomes.map((o) => [o.results[0]!.packet.dst, o.exact, o.decisions]);
@@ -37,7 +47,12 @@ describe('exact probabilities of random rules', () => {
       ['10.244.2.7', '4294967295/17179869184', [false, false, true]],
       ['10.244.2.8', '4294967295/17179869184', [false, false, false]],
     ]);
-    expect(all.outcomes.map((o) => o.probability)).toEqual([0.25, 2147483649 / 8589934592, 4294967295 / 17179869184, 4294967295 / 17179869184]);
+    expect(all.outcomes.map((o) => o.probability)).toEqual([
+      0.25,
+      2147483649 / 8589934592,
+      4294967295 / 17179869184,
+      4294967295 / 17179869184,
+    ]);
   });
 
   it('merges paths that end the same way and drops branches of probability 0', () => {
@@ -50,22 +65,28 @@ describe('exact probabilities of random rules', () => {
       COMMIT
     `);
     const all = simulateAllPaths(rs, host, syn);
-    expect(all.outcomes.map((o) => [o.results[0]!.packet.dst, o.exact, o.paths])).toEqual([['10.244.1.6', '1', 2]]);
+    expect(all.outcomes.map((o) => [o.results[0]!.packet.dst, o.exact, o.paths])).toEqual([
+      ['10.244.1.6', '1', 2],
+    ]);
   });
 
-  it('replays an outcome\'s decisions as a full trace', () => {
+  it("replays an outcome's decisions as a full trace", () => {
     const all = simulateAllPaths(SVC4, host, syn);
     const third = all.outcomes[2]!;
     const t = simulate(SVC4, host, syn, { decisions: third.decisions });
     expect(t.packets[0]!.result.packet.dst).toBe('10.244.2.7');
-    expect(t.packets[0]!.steps.filter((s) => s.kind === 'random').map((s) => (s.kind === 'random' ? [s.rule, s.matched, s.probability] : []))).toEqual([
+    expect(
+      t.packets[0]!.steps.filter((s) => s.kind === 'random').map((s) =>
+        s.kind === 'random' ? [s.rule, s.matched, s.probability] : [],
+      ),
+    ).toEqual([
       [1, false, 0.75],
       [2, false, 1431655765 / 2147483648],
       [3, true, 0.5],
     ]);
   });
 
-  it('puts the all-paths outcomes next to the first path\'s trace', () => {
+  it("puts the all-paths outcomes next to the first path's trace", () => {
     const sim = simulate(SVC4, host, syn, { allPaths: true });
     expect(sim.outcomes).toHaveLength(4);
     expect(sim.packets[0]!.result.packet.dst).toBe('10.244.1.5');
@@ -84,7 +105,12 @@ describe('sampling', () => {
     const runs = 20000;
     const hist = sampleOutcomes(SVC4, host, syn, { seed: 7, runs });
     const share = Object.fromEntries(hist.map((o) => [o.results[0]!.packet.dst, o.share]));
-    expect(Object.keys(share).sort()).toEqual(['10.244.1.5', '10.244.1.6', '10.244.2.7', '10.244.2.8']);
+    expect(Object.keys(share).sort()).toEqual([
+      '10.244.1.5',
+      '10.244.1.6',
+      '10.244.2.7',
+      '10.244.2.8',
+    ]);
     // four standard deviations of a binomial share at p = 1/4
     const tolerance = 4 * Math.sqrt((0.25 * 0.75) / runs);
     for (const s of Object.values(share)) expect(Math.abs(s - 0.25)).toBeLessThan(tolerance);
@@ -119,7 +145,16 @@ describe('statistic --mode nth', () => {
       -A PREROUTING -m statistic --mode nth --every 3 --packet 1 -j MARK --set-xmark 0x1/0xffffffff
       COMMIT
     `);
-    const pk = packetsOf(Array.from({ length: 6 }, (_, i) => ({ in: 'eth0', proto: 'udp', src: '192.168.1.100', sport: 1000 + i, dst: '192.168.1.10', dport: 53 })));
+    const pk = packetsOf(
+      Array.from({ length: 6 }, (_, i) => ({
+        in: 'eth0',
+        proto: 'udp',
+        src: '192.168.1.100',
+        sport: 1000 + i,
+        dst: '192.168.1.10',
+        dport: 53,
+      })),
+    );
     const marks = simulate(rs, host, pk).packets.map((p) => p.steps.some((s) => s.kind === 'mark'));
     expect(marks).toEqual([false, true, false, false, true, false]);
     // deterministic, so enumeration finds one path

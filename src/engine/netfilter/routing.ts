@@ -24,9 +24,23 @@ function candidates(host: Host): Candidate[] {
   const out: Candidate[] = [];
   for (const i of host.interfaces) {
     if (i.name === 'lo') continue;
-    for (const a of i.addresses) out.push({ net: { address: networkOf(a), prefix: a.prefix }, dev: i.name, via: null, src: a.address, connected: true });
+    for (const a of i.addresses)
+      out.push({
+        net: { address: networkOf(a), prefix: a.prefix },
+        dev: i.name,
+        via: null,
+        src: a.address,
+        connected: true,
+      });
   }
-  for (const r of host.routes) out.push({ net: r.to ?? { address: 0, prefix: 0 }, dev: r.dev, via: r.via, src: r.src, connected: false });
+  for (const r of host.routes)
+    out.push({
+      net: r.to ?? { address: 0, prefix: 0 },
+      dev: r.dev,
+      via: r.via,
+      src: r.src,
+      connected: false,
+    });
   return out;
 }
 
@@ -36,10 +50,21 @@ export function lookupRoute(host: Host, dst: number): RouteResult {
   let best: Candidate | undefined;
   for (const c of candidates(host)) {
     if (!inPrefix(dst, c.net)) continue;
-    if (!best || c.net.prefix > best.net.prefix || (c.net.prefix === best.net.prefix && c.connected && !best.connected)) best = c;
+    if (
+      !best ||
+      c.net.prefix > best.net.prefix ||
+      (c.net.prefix === best.net.prefix && c.connected && !best.connected)
+    )
+      best = c;
   }
   if (!best) return { kind: 'unreachable' };
-  return { kind: 'unicast', dev: best.dev, via: best.via, src: best.src, connected: best.connected };
+  return {
+    kind: 'unicast',
+    dev: best.dev,
+    via: best.via,
+    src: best.src,
+    connected: best.connected,
+  };
 }
 
 /**
@@ -47,7 +72,12 @@ export function lookupRoute(host: Host, dst: number): RouteResult {
  * route's `src`, else the device's address on the next hop's subnet, else its primary
  * address, else any address of the host. MASQUERADE uses the same choice.
  */
-export function sourceAddressFor(host: Host, dev: string, nexthop: number, routeSrc: number | null = null): number | null {
+export function sourceAddressFor(
+  host: Host,
+  dev: string,
+  nexthop: number,
+  routeSrc: number | null = null,
+): number | null {
   if (routeSrc !== null) return routeSrc;
   const iface = findInterface(host, dev);
   if (iface) {
@@ -55,7 +85,8 @@ export function sourceAddressFor(host: Host, dev: string, nexthop: number, route
     if (onLink) return onLink.address;
     if (iface.addresses[0]) return iface.addresses[0].address;
   }
-  for (const i of host.interfaces) if (i.name !== 'lo' && i.addresses[0]) return i.addresses[0].address;
+  for (const i of host.interfaces)
+    if (i.name !== 'lo' && i.addresses[0]) return i.addresses[0].address;
   return null;
 }
 

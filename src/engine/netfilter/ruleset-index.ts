@@ -3,7 +3,14 @@
  * per table, each rule's iptables-save text (only when a trace shows it), and whether
  * connection tracking is active at all.
  */
-import { BUILTIN_CHAINS, isTableName, type Chain, type Rule, type Ruleset, type Table } from '../rules/model.ts';
+import {
+  BUILTIN_CHAINS,
+  isTableName,
+  type Chain,
+  type Rule,
+  type Ruleset,
+  type Table,
+} from '../rules/model.ts';
 import { ruleText } from '../rules/rule-printer.ts';
 import type { Backend } from './host.ts';
 import { CONNTRACK_MATCHES, CONNTRACK_TARGETS } from './matchers/index.ts';
@@ -55,7 +62,12 @@ export function indexRuleset(ruleset: Ruleset): RulesetIndex {
  * chains the dump declares exist; legacy ip_tables registers every built-in chain of a table
  * it loads, so an undeclared one is there with an ACCEPT policy and no rules.
  */
-export function baseChain(idx: RulesetIndex, table: string, hook: string, backend: Backend): Chain | undefined {
+export function baseChain(
+  idx: RulesetIndex,
+  table: string,
+  hook: string,
+  backend: Backend,
+): Chain | undefined {
   const t = idx.tables.get(table);
   if (!t) return undefined;
   const c = t.chains.get(hook);

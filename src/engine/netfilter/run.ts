@@ -16,7 +16,13 @@ import { branchProbability, toNumber, type Chooser } from './random.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import { baseChain, type RulesetIndex } from './ruleset-index.ts';
 import type { RuleRef, TraceStep } from './trace.ts';
-import { ruleRef, walkChain, type RecordLevel, type WalkEnv, type WalkOutcome } from './traverse.ts';
+import {
+  ruleRef,
+  walkChain,
+  type RecordLevel,
+  type WalkEnv,
+  type WalkOutcome,
+} from './traverse.ts';
 
 export interface RunOptions {
   backend: Backend;
@@ -102,7 +108,14 @@ export class PacketRun implements TargetContext {
     const taken = this.shared.chooser.chance(threshold);
     const ref = this.recording ? this.ref() : null;
     if (ref) {
-      this.record({ kind: 'random', ...ref, matched: taken, threshold, probability: toNumber(branchProbability(threshold, taken)), packet: this.view() });
+      this.record({
+        kind: 'random',
+        ...ref,
+        matched: taken,
+        threshold,
+        probability: toNumber(branchProbability(threshold, taken)),
+        packet: this.view(),
+      });
     }
     return taken;
   }
@@ -121,7 +134,16 @@ export class PacketRun implements TargetContext {
     this.changed();
     // the rule step already shows the target fired; a mark step means the mark changed
     const ref = this.recording ? this.ref() : null;
-    if (ref) this.record({ kind: 'mark', ...ref, target: this.target, what: 'mark', from, to: this.packet.mark, packet: this.view() });
+    if (ref)
+      this.record({
+        kind: 'mark',
+        ...ref,
+        target: this.target,
+        what: 'mark',
+        from,
+        to: this.packet.mark,
+        packet: this.view(),
+      });
   }
 
   setConnmark(value: number, mask: number): void {
@@ -130,7 +152,16 @@ export class PacketRun implements TargetContext {
     const from = entry.mark;
     entry.mark = ((from & ~mask) ^ value) >>> 0;
     const ref = from !== entry.mark && this.recording ? this.ref() : null;
-    if (ref) this.record({ kind: 'mark', ...ref, target: this.target, what: 'connmark', from, to: entry.mark, packet: this.view() });
+    if (ref)
+      this.record({
+        kind: 'mark',
+        ...ref,
+        target: this.target,
+        what: 'connmark',
+        from,
+        to: entry.mark,
+        packet: this.view(),
+      });
   }
 
   notrack(): void {
@@ -141,16 +172,19 @@ export class PacketRun implements TargetContext {
 
   note(text: string): void {
     const ref = this.recording ? this.ref() : null;
-    if (ref) this.record({ kind: 'target', ...ref, target: this.target, note: text, packet: this.view() });
+    if (ref)
+      this.record({ kind: 'target', ...ref, target: this.target, note: text, packet: this.view() });
   }
 
   nat(req: NatRequest): TargetResult {
     const entry = this.ct?.entry;
     const manip = natManipOf(this.hook);
     if (!entry || this.ct?.state !== 'NEW') return { flow: 'verdict', verdict: 'ACCEPT' };
-    if (manip !== req.type) return { flow: 'unknown', reason: `${req.type} cannot act at ${this.hook}` };
+    if (manip !== req.type)
+      return { flow: 'unknown', reason: `${req.type} cannot act at ${this.hook}` };
     let ip: number | null;
-    if (req.mode === 'map') ip = req.minIp ?? (req.type === 'DNAT' ? this.packet.dst : this.packet.src);
+    if (req.mode === 'map')
+      ip = req.minIp ?? (req.type === 'DNAT' ? this.packet.dst : this.packet.src);
     else if (req.mode === 'masquerade') {
       // the address of the interface the packet leaves by, toward the next hop
       const r = this.route;
@@ -162,10 +196,19 @@ export class PacketRun implements TargetContext {
       ip = iface?.addresses[0]?.address ?? null;
     }
     if (ip === null) {
-      this.note(`${this.target}: no address to map to on ${req.mode === 'masquerade' ? this.outIface : this.inIface}; the packet is dropped`);
+      this.note(
+        `${this.target}: no address to map to on ${req.mode === 'masquerade' ? this.outIface : this.inIface}; the packet is dropped`,
+      );
       return { flow: 'verdict', verdict: 'DROP' };
     }
-    if (!setupNat(this.shared.conntrack, entry, { type: req.type, ip, minPort: req.minPort, maxPort: req.maxPort })) {
+    if (
+      !setupNat(this.shared.conntrack, entry, {
+        type: req.type,
+        ip,
+        minPort: req.minPort,
+        maxPort: req.maxPort,
+      })
+    ) {
       this.note(`${this.target}: no free tuple in the range; the packet is dropped`);
       return { flow: 'verdict', verdict: 'DROP' };
     }
@@ -217,7 +260,13 @@ export class PacketRun implements TargetContext {
   runHook(hook: Hook, io: HookIo): WalkOutcome {
     this.setIo(hook, io);
     if (this.recording) {
-      const step: TraceStep = { kind: 'hook-enter', hook, in: io.in, out: io.out, packet: this.view() };
+      const step: TraceStep = {
+        kind: 'hook-enter',
+        hook,
+        in: io.in,
+        out: io.out,
+        packet: this.view(),
+      };
       if (io.viaBridge) {
         step.physIn = io.physIn ?? null;
         step.physOut = io.physOut ?? null;
@@ -249,10 +298,21 @@ export class PacketRun implements TargetContext {
     return ACCEPT;
   }
 
-  private walkTable(table: string, chain: Parameters<typeof walkChain>[0], priority: number): WalkOutcome {
+  private walkTable(
+    table: string,
+    chain: Parameters<typeof walkChain>[0],
+    priority: number,
+  ): WalkOutcome {
     this.table = table;
-    if (this.recording) this.record({ kind: 'table-enter', hook: this.hook, table, chain: chain.name, priority, packet: this.view() });
-    const run = this;
+    if (this.recording)
+      this.record({
+        kind: 'table-enter',
+        hook: this.hook,
+        table,
+        chain: chain.name,
+        priority,
+        packet: this.view(),
+      });
     const env: WalkEnv = {
       hook: this.hook,
       table: this.idx.tables.get(table)!,
@@ -262,14 +322,14 @@ export class PacketRun implements TargetContext {
       maxDepth: this.opts.maxDepth,
       assumeUnknown: this.opts.assumeUnknown,
       level: this.opts.level,
-      enterRule(rule) {
-        run.rule = rule;
-        run.cachedRef = null;
-        run.matchIndex = 0;
-        run.target = rule.target?.name ?? '';
+      enterRule: (rule) => {
+        this.rule = rule;
+        this.cachedRef = null;
+        this.matchIndex = 0;
+        this.target = rule.target?.name ?? '';
       },
-      enterMatch(i) {
-        run.matchIndex = i;
+      enterMatch: (i) => {
+        this.matchIndex = i;
       },
       record: (s) => this.record(s),
       view: () => this.view(),
@@ -285,12 +345,23 @@ export class PacketRun implements TargetContext {
    * The nat table runs only for a connection's first packet, once for destination mappings and
    * once for source mappings; every packet is then translated from the entry.
    */
-  private natStage(hook: Hook, chain: Parameters<typeof walkChain>[0], priority: number): WalkOutcome {
+  private natStage(
+    hook: Hook,
+    chain: Parameters<typeof walkChain>[0],
+    priority: number,
+  ): WalkOutcome {
     const manip = natManipOf(hook)!;
     const ct = this.ct;
     const entry = ct?.entry;
     if (!ct || !entry) {
-      if (this.recording) this.record({ kind: 'table-skip', hook, table: 'nat', reason: ct?.state === 'UNTRACKED' ? 'untracked' : 'invalid', packet: this.view() });
+      if (this.recording)
+        this.record({
+          kind: 'table-skip',
+          hook,
+          table: 'nat',
+          reason: ct?.state === 'UNTRACKED' ? 'untracked' : 'invalid',
+          packet: this.view(),
+        });
       return ACCEPT;
     }
     const done = manip === 'DNAT' ? entry.dnatDone : entry.snatDone;
@@ -300,8 +371,16 @@ export class PacketRun implements TargetContext {
       if (manip === 'DNAT') entry.dnatDone = true;
       else entry.snatDone = true;
       if (out.verdict !== 'ACCEPT') return out;
-    } else if (this.recording) this.record({ kind: 'table-skip', hook, table: 'nat', reason: ct.state === 'NEW' ? 'nat-initialized' : 'not-new', packet: this.view() });
-    if (ct.state !== 'RELATED' && ct.dir) this.recordNat(translateFromEntry(entry, ct.dir, manip, this.packet), true, false);
+    } else if (this.recording)
+      this.record({
+        kind: 'table-skip',
+        hook,
+        table: 'nat',
+        reason: ct.state === 'NEW' ? 'nat-initialized' : 'not-new',
+        packet: this.view(),
+      });
+    if (ct.state !== 'RELATED' && ct.dir)
+      this.recordNat(translateFromEntry(entry, ct.dir, manip, this.packet), true, false);
     return ACCEPT;
   }
 
@@ -312,7 +391,15 @@ export class PacketRun implements TargetContext {
     const res = this.shared.conntrack.packetIn(this.packet);
     this.ct = res.ct;
     if (this.recording) {
-      const step: TraceStep = { kind: 'conntrack', hook: this.hook, op: res.op, state: res.ct.state, direction: res.ct.dir, entry: res.ct.entry ? entryView(res.ct.entry) : null, packet: this.view() };
+      const step: TraceStep = {
+        kind: 'conntrack',
+        hook: this.hook,
+        op: res.op,
+        state: res.ct.state,
+        direction: res.ct.dir,
+        entry: res.ct.entry ? entryView(res.ct.entry) : null,
+        packet: this.view(),
+      };
       if (res.note) step.note = res.note;
       this.record(step);
     }
@@ -323,7 +410,15 @@ export class PacketRun implements TargetContext {
     if (!entry || entry.confirmed) return true;
     const ok = this.shared.conntrack.confirm(entry);
     if (this.recording) {
-      const step: TraceStep = { kind: 'conntrack', hook: this.hook, op: ok ? 'confirm' : 'clash', state: this.ct!.state, direction: this.ct!.dir, entry: entryView(entry), packet: this.view() };
+      const step: TraceStep = {
+        kind: 'conntrack',
+        hook: this.hook,
+        op: ok ? 'confirm' : 'clash',
+        state: this.ct!.state,
+        direction: this.ct!.dir,
+        entry: entryView(entry),
+        packet: this.view(),
+      };
       if (!ok) step.note = 'another connection already uses this tuple: the packet is dropped';
       this.record(step);
     }

@@ -11,7 +11,16 @@ import type { Backend, Host } from './host.ts';
 import { parseIPv4 } from './ipv4.ts';
 import { toState, type Packet } from './packet.ts';
 import { followPacket } from './paths.ts';
-import { add, formatExact, isZero, ScriptedChooser, SeededRandom, toNumber, type Chooser, type Exact } from './random.ts';
+import {
+  add,
+  formatExact,
+  isZero,
+  ScriptedChooser,
+  SeededRandom,
+  toNumber,
+  type Chooser,
+  type Exact,
+} from './random.ts';
 import { lookupRoute, sourceAddressFor } from './routing.ts';
 import { PacketRun, type RunOptions, type SharedState } from './run.ts';
 import { indexRuleset } from './ruleset-index.ts';
@@ -95,7 +104,13 @@ interface RunAll {
   shared: SharedState;
 }
 
-function runAll(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: RunOptions, chooser: Chooser): RunAll {
+function runAll(
+  ruleset: Ruleset,
+  host: Host,
+  packets: readonly Packet[],
+  opts: RunOptions,
+  chooser: Chooser,
+): RunAll {
   const idx = indexRuleset(ruleset);
   const shared: SharedState = { conntrack: new ConntrackTable(), counters: new Map(), chooser };
   const traces: PacketTrace[] = [];
@@ -118,7 +133,12 @@ class RecordingChooser implements Chooser {
   }
 }
 
-export function simulate(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions = {}): SimulationResult {
+export function simulate(
+  ruleset: Ruleset,
+  host: Host,
+  packets: readonly Packet[],
+  opts: SimulateOptions = {},
+): SimulationResult {
   const ro = runOptions(host, opts, opts.record ?? 'all');
   let all: AllPathsResult | undefined;
   let decisions = opts.decisions;
@@ -126,7 +146,9 @@ export function simulate(ruleset: Ruleset, host: Host, packets: readonly Packet[
     all = simulateAllPaths(ruleset, host, packets, opts);
     decisions ??= all.outcomes[0]?.decisions ?? [];
   }
-  const chooser = new RecordingChooser(decisions ? new ScriptedChooser(decisions) : new SeededRandom(opts.seed ?? 1));
+  const chooser = new RecordingChooser(
+    decisions ? new ScriptedChooser(decisions) : new SeededRandom(opts.seed ?? 1),
+  );
   const { traces, shared } = runAll(ruleset, host, packets, ro, chooser);
   const res: SimulationResult = {
     backend: ro.backend,
@@ -144,17 +166,34 @@ export function simulate(ruleset: Ruleset, host: Host, packets: readonly Packet[
 
 /** The part of a result that makes two outcomes the same. */
 function outcomeKey(results: readonly TraceResult[]): string {
-  return JSON.stringify(results.map((r) => [r.verdict, r.fate, r.outInterface, r.packet, r.reason ?? null, r.dependsOn ?? null]));
+  return JSON.stringify(
+    results.map((r) => [
+      r.verdict,
+      r.fate,
+      r.outInterface,
+      r.packet,
+      r.reason ?? null,
+      r.dependsOn ?? null,
+    ]),
+  );
 }
 
 /**
  * Walks every combination of random branches, depth first, and merges paths that end the same
  * way. A path's probability is the product of its branches' exact probabilities.
  */
-export function simulateAllPaths(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions = {}): AllPathsResult {
+export function simulateAllPaths(
+  ruleset: Ruleset,
+  host: Host,
+  packets: readonly Packet[],
+  opts: SimulateOptions = {},
+): AllPathsResult {
   const ro = runOptions(host, opts, 'none');
   const maxPaths = opts.maxPaths ?? 10_000;
-  const merged = new Map<string, { exact: Exact; results: TraceResult[]; decisions: boolean[]; paths: number }>();
+  const merged = new Map<
+    string,
+    { exact: Exact; results: TraceResult[]; decisions: boolean[]; paths: number }
+  >();
   let script: boolean[] | null = [];
   let paths = 0;
   while (script && paths < maxPaths) {
@@ -168,11 +207,23 @@ export function simulateAllPaths(ruleset: Ruleset, host: Host, packets: readonly
       if (seen) {
         seen.exact = add(seen.exact, chooser.probability);
         seen.paths++;
-      } else merged.set(key, { exact: chooser.probability, results, decisions: [...chooser.taken], paths: 1 });
+      } else
+        merged.set(key, {
+          exact: chooser.probability,
+          results,
+          decisions: [...chooser.taken],
+          paths: 1,
+        });
     }
     script = chooser.nextScript();
   }
-  const outcomes: Outcome[] = [...merged.values()].map((o) => ({ probability: toNumber(o.exact), exact: formatExact(o.exact), results: o.results, decisions: o.decisions, paths: o.paths }));
+  const outcomes: Outcome[] = [...merged.values()].map((o) => ({
+    probability: toNumber(o.exact),
+    exact: formatExact(o.exact),
+    results: o.results,
+    decisions: o.decisions,
+    paths: o.paths,
+  }));
   return { outcomes, paths, complete: script === null };
 }
 
@@ -186,7 +237,12 @@ export interface SampledOutcome {
  * Runs the packets `runs` times, each time as new connections (a fresh conntrack table), with
  * one seeded random stream: the histogram the articles' "curl 100 times" experiment shows.
  */
-export function sampleOutcomes(ruleset: Ruleset, host: Host, packets: readonly Packet[], opts: SimulateOptions & { runs: number }): SampledOutcome[] {
+export function sampleOutcomes(
+  ruleset: Ruleset,
+  host: Host,
+  packets: readonly Packet[],
+  opts: SimulateOptions & { runs: number },
+): SampledOutcome[] {
   const ro = runOptions(host, opts, 'none');
   const rng = new SeededRandom(opts.seed ?? 1);
   const counts = new Map<string, SampledOutcome>();
@@ -202,5 +258,3 @@ export function sampleOutcomes(ruleset: Ruleset, host: Host, packets: readonly P
   for (const o of out) o.share = o.count / Math.max(1, opts.runs);
   return out;
 }
-
-

@@ -6,18 +6,49 @@
  */
 import { TCP_ACK, TCP_FIN, TCP_RST, TCP_SYN } from './packet.ts';
 
-export type TcpState = 'NONE' | 'SYN_SENT' | 'SYN_RECV' | 'ESTABLISHED' | 'FIN_WAIT' | 'CLOSE_WAIT' | 'LAST_ACK' | 'TIME_WAIT' | 'CLOSE' | 'SYN_SENT2';
+export type TcpState =
+  | 'NONE'
+  | 'SYN_SENT'
+  | 'SYN_RECV'
+  | 'ESTABLISHED'
+  | 'FIN_WAIT'
+  | 'CLOSE_WAIT'
+  | 'LAST_ACK'
+  | 'TIME_WAIT'
+  | 'CLOSE'
+  | 'SYN_SENT2';
 
 /** What the tracker does with a segment: move to a state, ignore it, or call it invalid. */
 export type TcpNext = TcpState | 'IGNORE' | 'INVALID';
 
 type FlagClass = 'syn' | 'synack' | 'fin' | 'ack' | 'rst' | 'none';
 
-const COLUMNS: readonly TcpState[] = ['NONE', 'SYN_SENT', 'SYN_RECV', 'ESTABLISHED', 'FIN_WAIT', 'CLOSE_WAIT', 'LAST_ACK', 'TIME_WAIT', 'CLOSE', 'SYN_SENT2'];
+const COLUMNS: readonly TcpState[] = [
+  'NONE',
+  'SYN_SENT',
+  'SYN_RECV',
+  'ESTABLISHED',
+  'FIN_WAIT',
+  'CLOSE_WAIT',
+  'LAST_ACK',
+  'TIME_WAIT',
+  'CLOSE',
+  'SYN_SENT2',
+];
 
 // short names keep the table readable
-const NO = 'NONE', SS = 'SYN_SENT', SR = 'SYN_RECV', ES = 'ESTABLISHED', FW = 'FIN_WAIT', CW = 'CLOSE_WAIT';
-const LA = 'LAST_ACK', TW = 'TIME_WAIT', CL = 'CLOSE', S2 = 'SYN_SENT2', IV = 'INVALID', IG = 'IGNORE';
+const NO = 'NONE',
+  SS = 'SYN_SENT',
+  SR = 'SYN_RECV',
+  ES = 'ESTABLISHED',
+  FW = 'FIN_WAIT',
+  CW = 'CLOSE_WAIT';
+const LA = 'LAST_ACK',
+  TW = 'TIME_WAIT',
+  CL = 'CLOSE',
+  S2 = 'SYN_SENT2',
+  IV = 'INVALID',
+  IG = 'IGNORE';
 void NO;
 
 /** [direction][flag class] → next state for each current state, in COLUMNS order. */

@@ -11,13 +11,15 @@ import { readPackets } from './packet-reader.ts';
 /** Parses iptables-save text; a test ruleset with errors is a broken test, so it throws. */
 export function rules(text: string): Ruleset {
   const r = parseRuleset(text.replace(/^\s+/gm, ''));
-  if (hasErrors(r.diagnostics)) throw new Error(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n'));
+  if (hasErrors(r.diagnostics))
+    throw new Error(r.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n'));
   return r.ruleset;
 }
 
 export function hostOf(doc: unknown): Host {
   const r = readHost(doc);
-  if (r.diagnostics.some((d) => d.severity === 'error')) throw new Error(r.diagnostics.map(formatFieldDiagnostic).join('\n'));
+  if (r.diagnostics.some((d) => d.severity === 'error'))
+    throw new Error(r.diagnostics.map(formatFieldDiagnostic).join('\n'));
   return r.host;
 }
 
@@ -39,5 +41,13 @@ export const NODE_HOST = {
   ],
   ipForward: true,
   bridgeNetfilter: true,
-  bridges: [{ name: 'cni0', ports: [{ name: 'veth1', addresses: ['10.244.1.5'] }, { name: 'veth2', addresses: ['10.244.1.6'] }] }],
+  bridges: [
+    {
+      name: 'cni0',
+      ports: [
+        { name: 'veth1', addresses: ['10.244.1.5'] },
+        { name: 'veth2', addresses: ['10.244.1.6'] },
+      ],
+    },
+  ],
 };

@@ -10,11 +10,25 @@ import type { PacketTrace } from './trace.ts';
 export interface TraceJson {
   packets: PacketTrace[];
   backend: string;
-  outcomes?: { probability: number; exact: string; results: PacketTrace['result'][]; decisions: boolean[] }[];
+  outcomes?: {
+    probability: number;
+    exact: string;
+    results: PacketTrace['result'][];
+    decisions: boolean[];
+  }[];
 }
 
 export function toTraceJson(sim: SimulationResult): TraceJson {
-  const doc: TraceJson = { packets: sim.packets.map((p) => ({ steps: p.steps, result: p.result })), backend: sim.backend };
-  if (sim.outcomes) doc.outcomes = sim.outcomes.map((o: Outcome) => ({ probability: o.probability, exact: o.exact, results: o.results, decisions: o.decisions }));
+  const doc: TraceJson = {
+    packets: sim.packets.map((p) => ({ steps: p.steps, result: p.result })),
+    backend: sim.backend,
+  };
+  if (sim.outcomes)
+    doc.outcomes = sim.outcomes.map((o: Outcome) => ({
+      probability: o.probability,
+      exact: o.exact,
+      results: o.results,
+      decisions: o.decisions,
+    }));
   return doc;
 }

@@ -47,6 +47,7 @@ export function describeStep(s: TraceStep): string {
 export function describeResult(r: TraceResult): string {
   const p = r.packet;
   const ends = `${p.proto} ${p.src}${p.sport !== null ? `:${p.sport}` : ''} → ${p.dst}${p.dport !== null ? `:${p.dport}` : ''}`;
-  const fate = r.fate === 'forward' || r.fate === 'output' ? `${r.fate} via ${r.outInterface}` : r.fate;
+  const fate =
+    r.fate === 'forward' || r.fate === 'output' ? `${r.fate} via ${r.outInterface}` : r.fate;
   return `${r.verdict}: ${fate}; ${ends}${r.reason ? ` (${r.reason})` : ''}${r.dependsOn ? ` — depends on ${r.dependsOn.join(', ')}` : ''}`;
 }

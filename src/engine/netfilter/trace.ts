@@ -25,7 +25,9 @@ export interface RuleRef {
 }
 
 /** Which part of a rule failed first. */
-export type FailedPart = { part: 'core'; option: '-s' | '-d' | '-i' | '-o' | '-p' | '-f' } | { part: 'match'; index: number; module: string };
+export type FailedPart =
+  | { part: 'core'; option: '-s' | '-d' | '-i' | '-o' | '-p' | '-f' }
+  | { part: 'match'; index: number; module: string };
 
 export interface HookEnterStep {
   kind: 'hook-enter';
@@ -160,7 +162,15 @@ export interface RouteStep {
   kind: 'route';
   /** the hook after which the decision is taken */
   hook: Hook;
-  decision: 'local' | 'forward' | 'output' | 'bridge' | 'reroute' | 'unreachable' | 'martian' | 'no-forwarding';
+  decision:
+    | 'local'
+    | 'forward'
+    | 'output'
+    | 'bridge'
+    | 'reroute'
+    | 'unreachable'
+    | 'martian'
+    | 'no-forwarding';
   outInterface: string | null;
   via: string | null;
   note?: string;

@@ -9,12 +9,18 @@
 import type { Chain, Rule } from '../rules/model.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';
-import type { MatchEvaluator, MatchResult, TargetContext, TargetEvaluator } from './matchers/types.ts';
+import type {
+  MatchEvaluator,
+  MatchResult,
+  TargetContext,
+  TargetEvaluator,
+} from './matchers/types.ts';
 import type { PacketView } from './packet.ts';
 import { textOf, type TableIndex } from './ruleset-index.ts';
 import type { FailedPart, RuleRef, TraceStep } from './trace.ts';
 
-export type WalkOutcome = { verdict: 'ACCEPT' } | { verdict: 'DROP' } | { verdict: 'REJECT'; rejectWith?: string };
+export type WalkOutcome =
+  { verdict: 'ACCEPT' } | { verdict: 'DROP' } | { verdict: 'REJECT'; rejectWith?: string };
 
 export type RecordLevel = 'all' | 'matched' | 'none';
 
@@ -48,7 +54,15 @@ interface Frame {
 }
 
 export function ruleRef(hook: Hook, rule: Rule): RuleRef {
-  return { hook, table: rule.table, chain: rule.chain, rule: rule.index, ruleId: rule.id, ruleText: textOf(rule), span: rule.span };
+  return {
+    hook,
+    table: rule.table,
+    chain: rule.chain,
+    rule: rule.index,
+    ruleId: rule.id,
+    ruleText: textOf(rule),
+    span: rule.span,
+  };
 }
 
 function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
@@ -63,7 +77,14 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
       r = env.assumeUnknown;
       env.unknown(m.module);
       if (env.level !== 'none')
-        env.record({ kind: 'unknown-module', ...ruleRef(env.hook, rule), module: m.module, role: 'match', assumed: r, packet: env.view() });
+        env.record({
+          kind: 'unknown-module',
+          ...ruleRef(env.hook, rule),
+          module: m.module,
+          role: 'match',
+          assumed: r,
+          packet: env.view(),
+        });
     }
     if (r === 'nomatch') return { part: 'match', index: i, module: m.module };
   }
@@ -79,14 +100,31 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
 
   const policy = (): WalkOutcome => {
     const verdict = base.policy ?? 'ACCEPT';
-    if (recording) env.record({ kind: 'policy', hook, table: tableName, chain: base.name, rule: null, verdict, packet: env.view() });
+    if (recording)
+      env.record({
+        kind: 'policy',
+        hook,
+        table: tableName,
+        chain: base.name,
+        rule: null,
+        verdict,
+        packet: env.view(),
+      });
     return { verdict };
   };
   const leave = (rule: Rule | null): WalkOutcome | null => {
     if (stack.length === 1) return policy();
     const from = stack.pop()!;
     if (recording) {
-      const step: TraceStep = { kind: 'return', hook, table: tableName, chain: from.chain.name, to: stack[stack.length - 1]!.chain.name, rule: rule ? rule.index : null, packet: env.view() };
+      const step: TraceStep = {
+        kind: 'return',
+        hook,
+        table: tableName,
+        chain: from.chain.name,
+        to: stack[stack.length - 1]!.chain.name,
+        rule: rule ? rule.index : null,
+        packet: env.view(),
+      };
       if (rule) step.ruleText = textOf(rule);
       env.record(step);
     }
@@ -102,7 +140,18 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
     }
     const rule = top.chain.rules[top.pos++]!;
     if (--budget < 0) {
-      if (recording) env.record({ kind: 'jump-depth', hook, table: tableName, chain: rule.chain, rule: rule.index, ruleText: textOf(rule), target: rule.target?.name ?? '', note: `stopped after ${RULE_BUDGET} rules in one table walk`, packet: env.view() });
+      if (recording)
+        env.record({
+          kind: 'jump-depth',
+          hook,
+          table: tableName,
+          chain: rule.chain,
+          rule: rule.index,
+          ruleText: textOf(rule),
+          target: rule.target?.name ?? '',
+          note: `stopped after ${RULE_BUDGET} rules in one table walk`,
+          packet: env.view(),
+        });
       return policy();
     }
     let ref: RuleRef | undefined;
@@ -111,7 +160,13 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
     const failed = evaluate(rule, env);
     const t = rule.target;
     if (recording && (failed === null || env.level === 'all')) {
-      const step: TraceStep = { kind: 'rule', ...refOf(), matched: failed === null, target: t ? t.name : null, packet: env.view() };
+      const step: TraceStep = {
+        kind: 'rule',
+        ...refOf(),
+        matched: failed === null,
+        target: t ? t.name : null,
+        packet: env.view(),
+      };
       if (failed) step.failed = failed;
       env.record(step);
     }
@@ -131,13 +186,22 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
             rule: rule.index,
             ruleText: textOf(rule),
             target: chain.name,
-            note: active ? `${chain.name} is already being walked: the kernel refuses such a loop, the jump is skipped` : `more than ${env.maxDepth} nested jumps: the jump is skipped`,
+            note: active
+              ? `${chain.name} is already being walked: the kernel refuses such a loop, the jump is skipped`
+              : `more than ${env.maxDepth} nested jumps: the jump is skipped`,
             packet: env.view(),
           });
         env.unknown(active ? 'jump-loop' : 'jump-depth');
         continue;
       }
-      if (recording) env.record({ kind: t.kind === 'goto' ? 'goto' : 'jump', ...refOf(), target: chain.name, depth: t.kind === 'goto' ? stack.length - 1 : stack.length, packet: env.view() });
+      if (recording)
+        env.record({
+          kind: t.kind === 'goto' ? 'goto' : 'jump',
+          ...refOf(),
+          target: chain.name,
+          depth: t.kind === 'goto' ? stack.length - 1 : stack.length,
+          packet: env.view(),
+        });
       if (t.kind === 'goto') {
         top.via.push(top.chain.name);
         top.chain = chain;
@@ -154,12 +218,15 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       }
       // QUEUE with nobody listening on the queue drops the packet
       const verdict = t.name === 'ACCEPT' ? 'ACCEPT' : 'DROP';
-      if (recording) env.record({ kind: 'verdict', ...refOf(), target: t.name, verdict, packet: env.view() });
+      if (recording)
+        env.record({ kind: 'verdict', ...refOf(), target: t.name, verdict, packet: env.view() });
       return { verdict };
     }
 
     const ev = t.kind === 'extension' && !t.unknown ? env.targets.get(t.name) : undefined;
-    const result = ev ? ev(t.data, env.ctx) : { flow: 'unknown' as const, reason: 'no evaluator for this target' };
+    const result = ev
+      ? ev(t.data, env.ctx)
+      : { flow: 'unknown' as const, reason: 'no evaluator for this target' };
     switch (result.flow) {
       case 'continue':
         continue;
@@ -170,15 +237,33 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       }
       case 'unknown':
         env.unknown(t.name);
-        if (recording) env.record({ kind: 'unknown-module', ...refOf(), module: t.name, role: 'target', assumed: 'continue', packet: env.view() });
+        if (recording)
+          env.record({
+            kind: 'unknown-module',
+            ...refOf(),
+            module: t.name,
+            role: 'target',
+            assumed: 'continue',
+            packet: env.view(),
+          });
         continue;
       case 'verdict': {
         if (recording) {
-          const step: TraceStep = { kind: 'verdict', ...refOf(), target: t.name, verdict: result.verdict, packet: env.view() };
+          const step: TraceStep = {
+            kind: 'verdict',
+            ...refOf(),
+            target: t.name,
+            verdict: result.verdict,
+            packet: env.view(),
+          };
           if (result.rejectWith) step.rejectWith = result.rejectWith;
           env.record(step);
         }
-        return result.verdict === 'REJECT' ? (result.rejectWith ? { verdict: 'REJECT', rejectWith: result.rejectWith } : { verdict: 'REJECT' }) : { verdict: result.verdict };
+        return result.verdict === 'REJECT'
+          ? result.rejectWith
+            ? { verdict: 'REJECT', rejectWith: result.rejectWith }
+            : { verdict: 'REJECT' }
+          : { verdict: result.verdict };
       }
     }
   }

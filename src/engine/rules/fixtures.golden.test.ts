@@ -11,9 +11,7 @@
  * those three things before comparing; every other difference fails the test.
  */
 // The engine itself never touches the file system; this test reads its fixtures from disk.
-// eslint-disable-next-line no-restricted-imports
 import { readdirSync, readFileSync } from 'node:fs';
-// eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from './diagnostics.ts';

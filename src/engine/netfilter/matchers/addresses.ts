@@ -4,7 +4,13 @@ import type { Negatable } from '../../rules/model.ts';
 import type { AddrtypeData } from '../../modules/match/addrtype.ts';
 import type { AddressRange, IprangeData } from '../../modules/match/iprange.ts';
 import type { SetData } from '../../modules/match/set.ts';
-import { findIpSet, isBroadcastAddress, isLocalAddress, type Host, type IpSetElement } from '../host.ts';
+import {
+  findIpSet,
+  isBroadcastAddress,
+  isLocalAddress,
+  type Host,
+  type IpSetElement,
+} from '../host.ts';
 import { inPrefix } from '../ipv4.ts';
 import { hasPorts } from '../packet.ts';
 import { held, matchEval, type EvalContext } from './types.ts';
@@ -16,7 +22,9 @@ function rangeHolds(addr: number, r: Negatable<AddressRange> | undefined): boole
   return (addr >= from && addr <= to) !== r.negated;
 }
 
-export const iprangeEval = matchEval<IprangeData>((d, ctx) => held(rangeHolds(ctx.packet.src, d.src) && rangeHolds(ctx.packet.dst, d.dst)));
+export const iprangeEval = matchEval<IprangeData>((d, ctx) =>
+  held(rangeHolds(ctx.packet.src, d.src) && rangeHolds(ctx.packet.dst, d.dst)),
+);
 
 /**
  * The kernel's address type (inet_addr_type): 0.0.0.0/8 and 255.255.255.255 are BROADCAST,
@@ -38,7 +46,8 @@ export const addrtypeEval = matchEval<AddrtypeData>((d, ctx) => {
     if (dev === null) return 'nomatch';
     iface = dev;
   }
-  const test = (addr: number, t: Negatable<string[]> | undefined) => !t || t.value.includes(addressType(ctx.host, addr, iface)) !== t.negated;
+  const test = (addr: number, t: Negatable<string[]> | undefined) =>
+    !t || t.value.includes(addressType(ctx.host, addr, iface)) !== t.negated;
   return held(test(ctx.packet.src, d.src) && test(ctx.packet.dst, d.dst));
 });
 

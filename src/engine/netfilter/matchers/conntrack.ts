@@ -26,7 +26,10 @@ function statesOf(ctx: EvalContext, withNat: boolean): string[] {
 
 export const stateEval = matchEval<StateData>((d, ctx) => {
   const mine = statesOf(ctx, false);
-  return held(d.states.some((s) => mine.includes(s)), d.negated);
+  return held(
+    d.states.some((s) => mine.includes(s)),
+    d.negated,
+  );
 });
 
 function addrHolds(addr: number, c: Negatable<CtAddress> | undefined): boolean {
@@ -50,8 +53,20 @@ export const conntrackEval = matchEval<ConntrackData>((d, ctx) => {
   const o: Tuple = entry.original;
   const r: Tuple = entry.reply;
   if (d.proto && (PROTO_NUMBERS[o.proto] === d.proto.value) === d.proto.negated) return 'nomatch';
-  if (!addrHolds(o.src, d.origSrc) || !addrHolds(o.dst, d.origDst) || !addrHolds(r.src, d.replSrc) || !addrHolds(r.dst, d.replDst)) return 'nomatch';
-  if (!portHolds(o.sport, d.origSrcPort) || !portHolds(o.dport, d.origDstPort) || !portHolds(r.sport, d.replSrcPort) || !portHolds(r.dport, d.replDstPort)) return 'nomatch';
+  if (
+    !addrHolds(o.src, d.origSrc) ||
+    !addrHolds(o.dst, d.origDst) ||
+    !addrHolds(r.src, d.replSrc) ||
+    !addrHolds(r.dst, d.replDst)
+  )
+    return 'nomatch';
+  if (
+    !portHolds(o.sport, d.origSrcPort) ||
+    !portHolds(o.dport, d.origDstPort) ||
+    !portHolds(r.sport, d.replSrcPort) ||
+    !portHolds(r.dport, d.replDstPort)
+  )
+    return 'nomatch';
   if (d.status) {
     const mine: string[] = [];
     if (entry.seenReply) mine.push('SEEN_REPLY');
@@ -67,5 +82,5 @@ export const conntrackEval = matchEval<ConntrackData>((d, ctx) => {
 export const connmarkEval = matchEval<MarkMatchData>((d, ctx) => {
   const entry = ctx.ct?.entry;
   if (!entry) return 'nomatch';
-  return held(((entry.mark & d.value.mask) >>> 0) === d.value.value, d.negated);
+  return held((entry.mark & d.value.mask) >>> 0 === d.value.value, d.negated);
 });

@@ -30,17 +30,34 @@ export function cidrNumbers(c: Cidr): NumericCidr {
 
 export function addressIn(addr: number, c: Cidr): boolean {
   const { net, mask } = cidrNumbers(c);
-  return ((addr & mask) >>> 0) === net;
+  return (addr & mask) >>> 0 === net;
 }
 
 /** null when every core criterion holds, else the first one that does not. */
-export function coreFailure(core: RuleCore, ctx: EvalContext): Extract<FailedPart, { part: 'core' }> | null {
+export function coreFailure(
+  core: RuleCore,
+  ctx: EvalContext,
+): Extract<FailedPart, { part: 'core' }> | null {
   const p = ctx.packet;
-  if (core.source && addressIn(p.src, core.source.value) === core.source.negated) return { part: 'core', option: '-s' };
-  if (core.destination && addressIn(p.dst, core.destination.value) === core.destination.negated) return { part: 'core', option: '-d' };
-  if (core.inInterface && interfaceMatches(core.inInterface.value, ctx.inIface) === core.inInterface.negated) return { part: 'core', option: '-i' };
-  if (core.outInterface && interfaceMatches(core.outInterface.value, ctx.outIface) === core.outInterface.negated) return { part: 'core', option: '-o' };
-  if (core.protocol && (protocolNumber(core.protocol.value) === PROTO_NUMBERS[p.proto]) === core.protocol.negated) return { part: 'core', option: '-p' };
+  if (core.source && addressIn(p.src, core.source.value) === core.source.negated)
+    return { part: 'core', option: '-s' };
+  if (core.destination && addressIn(p.dst, core.destination.value) === core.destination.negated)
+    return { part: 'core', option: '-d' };
+  if (
+    core.inInterface &&
+    interfaceMatches(core.inInterface.value, ctx.inIface) === core.inInterface.negated
+  )
+    return { part: 'core', option: '-i' };
+  if (
+    core.outInterface &&
+    interfaceMatches(core.outInterface.value, ctx.outIface) === core.outInterface.negated
+  )
+    return { part: 'core', option: '-o' };
+  if (
+    core.protocol &&
+    (protocolNumber(core.protocol.value) === PROTO_NUMBERS[p.proto]) === core.protocol.negated
+  )
+    return { part: 'core', option: '-p' };
   // the simulated packets are never fragments: `-f` fails, `! -f` holds
   if (core.fragment && !core.fragment.negated) return { part: 'core', option: '-f' };
   return null;

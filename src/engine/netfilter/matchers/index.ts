@@ -5,39 +5,52 @@
 import { addrtypeEval, iprangeEval, setEval } from './addresses.ts';
 import { connmarkEval, conntrackEval, stateEval } from './conntrack.ts';
 import { macEval, physdevEval, pkttypeEval, rpfilterEval } from './link.ts';
-import { commentEval, icmpEval, lengthEval, limitEval, markEval, notModelled, statisticEval } from './misc.ts';
+import {
+  commentEval,
+  icmpEval,
+  lengthEval,
+  limitEval,
+  markEval,
+  notModelled,
+  statisticEval,
+} from './misc.ts';
 import { multiportEval, sctpEval, tcpEval, udpEval } from './ports.ts';
 import * as t from './targets.ts';
 import type { MatchEvaluator, TargetEvaluator } from './types.ts';
 
-export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<string, MatchEvaluator>([
-  ['addrtype', addrtypeEval],
-  ['comment', commentEval],
-  ['connmark', connmarkEval],
-  ['conntrack', conntrackEval],
-  ['hashlimit', notModelled],
-  ['icmp', icmpEval],
-  ['iprange', iprangeEval],
-  ['length', lengthEval],
-  ['limit', limitEval],
-  ['mac', macEval],
-  ['mark', markEval],
-  ['multiport', multiportEval],
-  ['owner', notModelled],
-  ['physdev', physdevEval],
-  ['pkttype', pkttypeEval],
-  ['recent', notModelled],
-  ['rpfilter', rpfilterEval],
-  ['sctp', sctpEval],
-  ['set', setEval],
-  ['socket', notModelled],
-  ['state', stateEval],
-  ['statistic', statisticEval],
-  ['tcp', tcpEval],
-  ['udp', udpEval],
-]);
+export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<string, MatchEvaluator>(
+  [
+    ['addrtype', addrtypeEval],
+    ['comment', commentEval],
+    ['connmark', connmarkEval],
+    ['conntrack', conntrackEval],
+    ['hashlimit', notModelled],
+    ['icmp', icmpEval],
+    ['iprange', iprangeEval],
+    ['length', lengthEval],
+    ['limit', limitEval],
+    ['mac', macEval],
+    ['mark', markEval],
+    ['multiport', multiportEval],
+    ['owner', notModelled],
+    ['physdev', physdevEval],
+    ['pkttype', pkttypeEval],
+    ['recent', notModelled],
+    ['rpfilter', rpfilterEval],
+    ['sctp', sctpEval],
+    ['set', setEval],
+    ['socket', notModelled],
+    ['state', stateEval],
+    ['statistic', statisticEval],
+    ['tcp', tcpEval],
+    ['udp', udpEval],
+  ],
+);
 
-export const targetEvaluators: ReadonlyMap<string, TargetEvaluator> = new Map<string, TargetEvaluator>([
+export const targetEvaluators: ReadonlyMap<string, TargetEvaluator> = new Map<
+  string,
+  TargetEvaluator
+>([
   ['CONNMARK', t.connmarkEval],
   ['CT', t.ctEval],
   ['DNAT', t.dnatEval],
@@ -55,5 +68,24 @@ export const targetEvaluators: ReadonlyMap<string, TargetEvaluator> = new Map<st
 ]);
 
 /** Matches whose use turns connection tracking on (with the NAT and CT targets). */
-export const CONNTRACK_MATCHES: ReadonlySet<string> = new Set(['state', 'conntrack', 'connmark', 'connbytes', 'connlimit', 'helper', 'conntrack', 'cluster']);
-export const CONNTRACK_TARGETS: ReadonlySet<string> = new Set(['DNAT', 'SNAT', 'MASQUERADE', 'REDIRECT', 'NETMAP', 'CONNMARK', 'CT', 'NOTRACK', 'CONNSECMARK']);
+export const CONNTRACK_MATCHES: ReadonlySet<string> = new Set([
+  'state',
+  'conntrack',
+  'connmark',
+  'connbytes',
+  'connlimit',
+  'helper',
+  'conntrack',
+  'cluster',
+]);
+export const CONNTRACK_TARGETS: ReadonlySet<string> = new Set([
+  'DNAT',
+  'SNAT',
+  'MASQUERADE',
+  'REDIRECT',
+  'NETMAP',
+  'CONNMARK',
+  'CT',
+  'NOTRACK',
+  'CONNSECMARK',
+]);

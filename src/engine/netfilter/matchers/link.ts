@@ -23,7 +23,8 @@ export const physdevEval = matchEval<PhysdevData>((d, ctx) => {
   if (!ctx.viaBridge) return held(allNegated(d));
   const physOutKnown = ctx.physOut !== null || !ctx.bridged;
   const flag = (o: Negatable<true> | undefined, present: boolean) => !o || present !== o.negated;
-  if (!flag(d.isIn, true) || !flag(d.isOut, ctx.bridged) || !flag(d.isBridged, ctx.bridged)) return 'nomatch';
+  if (!flag(d.isIn, true) || !flag(d.isOut, ctx.bridged) || !flag(d.isBridged, ctx.bridged))
+    return 'nomatch';
   let result: MatchResult = 'match';
   if (d.in) {
     // a packet that arrived on the bridge device itself does not say which port it came from
@@ -39,7 +40,8 @@ export const physdevEval = matchEval<PhysdevData>((d, ctx) => {
 
 export const pkttypeEval = matchEval<PkttypeData>((d, ctx) => {
   const dst = ctx.packet.dst;
-  const type = dst >>> 28 === 0xe ? 'multicast' : isBroadcastAddress(ctx.host, dst) ? 'broadcast' : 'unicast';
+  const type =
+    dst >>> 28 === 0xe ? 'multicast' : isBroadcastAddress(ctx.host, dst) ? 'broadcast' : 'unicast';
   return held(type === d.type, d.negated);
 });
 

@@ -8,20 +8,42 @@ import { interfaceMatches } from './types.ts';
 const host = hostOf({
   ...NODE_HOST,
   ipsets: [
-    { name: 'KUBE-LOOP-BACK', type: 'hash:ip,port,ip', members: ['10.244.1.5,tcp:8080,10.244.1.5'] },
+    {
+      name: 'KUBE-LOOP-BACK',
+      type: 'hash:ip,port,ip',
+      members: ['10.244.1.5,tcp:8080,10.244.1.5'],
+    },
     { name: 'NETS', type: 'hash:net', members: ['203.0.113.0/24'] },
     { name: 'SVC', type: 'hash:ip,port', members: ['10.96.0.10,udp:53'] },
   ],
 });
 
 /** Which rules of a filter INPUT chain matched for each packet. */
-function matched(ruleText: string, packets: unknown, table = 'filter', chain = 'INPUT'): number[][] {
-  const chains = table === 'nat' ? ':PREROUTING ACCEPT [0:0]\n:INPUT ACCEPT [0:0]\n:OUTPUT ACCEPT [0:0]\n:POSTROUTING ACCEPT [0:0]' : `:${chain} ACCEPT [0:0]`;
+function matched(
+  ruleText: string,
+  packets: unknown,
+  table = 'filter',
+  chain = 'INPUT',
+): number[][] {
+  const chains =
+    table === 'nat'
+      ? ':PREROUTING ACCEPT [0:0]\n:INPUT ACCEPT [0:0]\n:OUTPUT ACCEPT [0:0]\n:POSTROUTING ACCEPT [0:0]'
+      : `:${chain} ACCEPT [0:0]`;
   const rs = rules(`*${table}\n${chains}\n${ruleText.trim()}\nCOMMIT\n`);
-  return simulate(rs, host, packetsOf(packets)).packets.map((p) => p.steps.flatMap((s) => (s.kind === 'rule' && s.matched && s.chain === chain ? [s.rule] : [])));
+  return simulate(rs, host, packetsOf(packets)).packets.map((p) =>
+    p.steps.flatMap((s) => (s.kind === 'rule' && s.matched && s.chain === chain ? [s.rule] : [])),
+  );
 }
 
-const tcpIn = (over: Record<string, unknown> = {}) => ({ in: 'eth0', proto: 'tcp', src: '203.0.113.9', sport: 40000, dst: '192.168.1.10', dport: 80, ...over });
+const tcpIn = (over: Record<string, unknown> = {}) => ({
+  in: 'eth0',
+  proto: 'tcp',
+  src: '203.0.113.9',
+  sport: 40000,
+  dst: '192.168.1.10',
+  dport: 80,
+  ...over,
+});
 
 describe('core criteria', () => {
   it('tests -s -d -i -p with negation and interface wildcards', () => {
@@ -41,7 +63,12 @@ describe('core criteria', () => {
   });
 
   it('matches `+` for every interface and `eth+` by prefix only', () => {
-    expect([interfaceMatches('+', null), interfaceMatches('eth+', 'eth0'), interfaceMatches('eth+', 'veth0'), interfaceMatches('eth0', 'eth01')]).toEqual([true, true, false, false]);
+    expect([
+      interfaceMatches('+', null),
+      interfaceMatches('eth+', 'eth0'),
+      interfaceMatches('eth+', 'veth0'),
+      interfaceMatches('eth0', 'eth01'),
+    ]).toEqual([true, true, false, false]);
   });
 });
 
@@ -58,22 +85,26 @@ describe('port and protocol matches', () => {
       -A INPUT -m length --length 0:100
       -A INPUT -p tcp -m tcp --syn
     `,
-      [tcpIn(), tcpIn({ tcpFlags: 'SYN,ACK', dport: 22 }), { in: 'eth0', proto: 'icmp', src: '203.0.113.9', dst: '192.168.1.10', length: 1000 }],
+      [
+        tcpIn(),
+        tcpIn({ tcpFlags: 'SYN,ACK', dport: 22 }),
+        { in: 'eth0', proto: 'icmp', src: '203.0.113.9', dst: '192.168.1.10', length: 1000 },
+      ],
     );
     expect(r).toEqual([[1, 2, 3, 4, 7, 8], [3, 4, 7], [6]]);
   });
 });
 
 describe('address matches', () => {
-  it('addrtype LOCAL comes from the host\'s addresses, 127.0.0.0/8 included, and limit-iface narrows it', () => {
+  it("addrtype LOCAL comes from the host's addresses, 127.0.0.0/8 included, and limit-iface narrows it", () => {
     const ip = (s: string) => parseIPv4(s)!;
-    expect([addressType(host, ip('192.168.1.10')), addressType(host, ip('127.0.0.53')), addressType(host, ip('10.244.1.5')), addressType(host, ip('10.244.1.255')), addressType(host, ip('224.0.0.1'))]).toEqual([
-      'LOCAL',
-      'LOCAL',
-      'UNICAST',
-      'BROADCAST',
-      'MULTICAST',
-    ]);
+    expect([
+      addressType(host, ip('192.168.1.10')),
+      addressType(host, ip('127.0.0.53')),
+      addressType(host, ip('10.244.1.5')),
+      addressType(host, ip('10.244.1.255')),
+      addressType(host, ip('224.0.0.1')),
+    ]).toEqual(['LOCAL', 'LOCAL', 'UNICAST', 'BROADCAST', 'MULTICAST']);
     expect(addressType(host, ip('10.244.1.1'), 'eth0')).toBe('UNICAST');
     const r = matched(
       `
@@ -96,7 +127,16 @@ describe('address matches', () => {
       -A POSTROUTING -m set --match-set SVC dst,dst
       -A POSTROUTING -m set --match-set NOPE src
     `,
-      [{ local: true, proto: 'tcp', src: '10.244.1.5', sport: 5000, dst: '10.244.1.5', dport: 8080 }],
+      [
+        {
+          local: true,
+          proto: 'tcp',
+          src: '10.244.1.5',
+          sport: 5000,
+          dst: '10.244.1.5',
+          dport: 8080,
+        },
+      ],
       'nat',
       'POSTROUTING',
     );
@@ -116,7 +156,10 @@ describe('address matches', () => {
   });
 
   it('tests iprange inclusive at both ends', () => {
-    const r = matched('-A INPUT -m iprange --src-range 203.0.113.1-203.0.113.9\n-A INPUT -m iprange ! --dst-range 192.168.1.11-192.168.1.20', [tcpIn(), tcpIn({ src: '203.0.113.10' })]);
+    const r = matched(
+      '-A INPUT -m iprange --src-range 203.0.113.1-203.0.113.9\n-A INPUT -m iprange ! --dst-range 192.168.1.11-192.168.1.20',
+      [tcpIn(), tcpIn({ src: '203.0.113.10' })],
+    );
     expect(r).toEqual([[1, 2], [2]]);
   });
 });
@@ -137,9 +180,22 @@ describe('conntrack and marks', () => {
       -A INPUT -m state --state UNTRACKED -j ACCEPT
       COMMIT
     `);
-    const t = simulate(rs, host, packetsOf([{ in: 'eth0', proto: 'udp', src: '203.0.113.9', dst: '192.168.1.10', dport: 53 }])).packets[0]!;
-    expect(t.result).toMatchObject({ verdict: 'ACCEPT', fate: 'local', ctState: 'UNTRACKED', packet: { dst: '192.168.1.10' } });
-    expect(t.steps.filter((s) => s.kind === 'table-skip').map((s) => (s.kind === 'table-skip' ? s.reason : ''))).toEqual(['untracked']);
+    const t = simulate(
+      rs,
+      host,
+      packetsOf([{ in: 'eth0', proto: 'udp', src: '203.0.113.9', dst: '192.168.1.10', dport: 53 }]),
+    ).packets[0]!;
+    expect(t.result).toMatchObject({
+      verdict: 'ACCEPT',
+      fate: 'local',
+      ctState: 'UNTRACKED',
+      packet: { dst: '192.168.1.10' },
+    });
+    expect(
+      t.steps
+        .filter((s) => s.kind === 'table-skip')
+        .map((s) => (s.kind === 'table-skip' ? s.reason : '')),
+    ).toEqual(['untracked']);
     expect(t.steps.some((s) => s.kind === 'conntrack')).toBe(false);
   });
 
@@ -153,13 +209,33 @@ describe('conntrack and marks', () => {
       -A PREROUTING -m connmark --mark 0x7 -m conntrack --ctstate ESTABLISHED --ctorigdst 192.168.1.0/24 --ctdir ORIGINAL -j ACCEPT
       COMMIT
     `);
-    const p = { in: 'eth0', proto: 'udp', src: '203.0.113.9', sport: 5000, dst: '192.168.1.10', dport: 53 };
-    const reply = { local: true, proto: 'udp', src: '192.168.1.10', sport: 53, dst: '203.0.113.9', dport: 5000 };
+    const p = {
+      in: 'eth0',
+      proto: 'udp',
+      src: '203.0.113.9',
+      sport: 5000,
+      dst: '192.168.1.10',
+      dport: 53,
+    };
+    const reply = {
+      local: true,
+      proto: 'udp',
+      src: '192.168.1.10',
+      sport: 53,
+      dst: '203.0.113.9',
+      dport: 5000,
+    };
     const sim = simulate(rs, host, packetsOf([p, reply, p]));
-    const marks = sim.packets.map((t) => t.steps.filter((s) => s.kind === 'mark').map((s) => (s.kind === 'mark' ? `${s.what}:${s.to}` : '')));
+    const marks = sim.packets.map((t) =>
+      t.steps
+        .filter((s) => s.kind === 'mark')
+        .map((s) => (s.kind === 'mark' ? `${s.what}:${s.to}` : '')),
+    );
     expect(marks[0]).toEqual(['mark:7', 'connmark:7']);
     expect(marks[2]).toEqual(['mark:7']);
-    expect(sim.packets[2]!.steps.some((s) => s.kind === 'verdict' && s.target === 'ACCEPT')).toBe(true);
+    expect(sim.packets[2]!.steps.some((s) => s.kind === 'verdict' && s.target === 'ACCEPT')).toBe(
+      true,
+    );
     expect(sim.conntrack[0]!.mark).toBe(7);
   });
 });
@@ -175,6 +251,10 @@ describe('physdev', () => {
     const bridged = { in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '10.244.1.6', dport: 80 };
     const routed = { in: 'veth1', proto: 'tcp', src: '10.244.1.5', dst: '8.8.8.8', dport: 80 };
     const plain = { in: 'eth0', proto: 'tcp', src: '8.8.8.8', dst: '10.244.1.6', dport: 80 };
-    expect(matched(text, [bridged, routed, plain], 'filter', 'FORWARD')).toEqual([[1, 2, 4], [1, 3], [3]]);
+    expect(matched(text, [bridged, routed, plain], 'filter', 'FORWARD')).toEqual([
+      [1, 2, 4],
+      [1, 3],
+      [3],
+    ]);
   });
 });

@@ -12,16 +12,21 @@ import { held, matchEval, type MatchEvaluator } from './types.ts';
 
 export const commentEval = matchEval<unknown>(() => 'match');
 
-export const markEval = matchEval<MarkMatchData>((d, ctx) => held(((ctx.packet.mark & d.value.mask) >>> 0) === d.value.value, d.negated));
+export const markEval = matchEval<MarkMatchData>((d, ctx) =>
+  held((ctx.packet.mark & d.value.mask) >>> 0 === d.value.value, d.negated),
+);
 
-export const lengthEval = matchEval<LengthData>((d, ctx) => held(ctx.packet.length >= d.min && ctx.packet.length <= d.max, d.negated));
+export const lengthEval = matchEval<LengthData>((d, ctx) =>
+  held(ctx.packet.length >= d.min && ctx.packet.length <= d.max, d.negated),
+);
 
 /** Type 255 is `any`; otherwise the type must be equal and the code within the range. */
 export const icmpEval = matchEval<IcmpData>((d, ctx) => {
   const p = ctx.packet;
   if (p.proto !== 'icmp') return 'nomatch';
   const t = d.value;
-  const hit = t.type === 255 || (p.icmpType === t.type && p.icmpCode >= t.codeMin && p.icmpCode <= t.codeMax);
+  const hit =
+    t.type === 255 || (p.icmpType === t.type && p.icmpCode >= t.codeMin && p.icmpCode <= t.codeMax);
   return held(hit, d.negated);
 });
 

@@ -17,7 +17,11 @@ function portHolds(port: number, r: Negatable<PortRange> | undefined): boolean {
 }
 
 /** The kernel's protocol matches look only at packets of their own protocol. */
-function portsMatch(proto: string, d: { sport?: Negatable<PortRange>; dport?: Negatable<PortRange> }, ctx: EvalContext): MatchResult {
+function portsMatch(
+  proto: string,
+  d: { sport?: Negatable<PortRange>; dport?: Negatable<PortRange> },
+  ctx: EvalContext,
+): MatchResult {
   const p = ctx.packet;
   if (p.proto !== proto) return 'nomatch';
   return held(portHolds(p.sport, d.sport) && portHolds(p.dport, d.dport));
@@ -26,7 +30,8 @@ function portsMatch(proto: string, d: { sport?: Negatable<PortRange>; dport?: Ne
 export const tcpEval = matchEval<TcpData>((d, ctx) => {
   if (portsMatch('tcp', d, ctx) === 'nomatch') return 'nomatch';
   const p = ctx.packet;
-  if (d.flags && ((p.tcpFlags & d.flags.value.mask) === d.flags.value.comp) === d.flags.negated) return 'nomatch';
+  if (d.flags && ((p.tcpFlags & d.flags.value.mask) === d.flags.value.comp) === d.flags.negated)
+    return 'nomatch';
   // TCP options are not part of the simulated packet
   if (d.option) return 'unknown';
   return 'match';
@@ -43,6 +48,10 @@ export const sctpEval = matchEval<SctpData>((d, ctx) => {
 export const multiportEval = matchEval<MultiportData>((d, ctx) => {
   const p = ctx.packet;
   if (!hasPorts(p.proto)) return 'nomatch';
-  const hit = d.ports.some((r) => (d.direction !== 'dports' && inRange(p.sport, r)) || (d.direction !== 'sports' && inRange(p.dport, r)));
+  const hit = d.ports.some(
+    (r) =>
+      (d.direction !== 'dports' && inRange(p.sport, r)) ||
+      (d.direction !== 'sports' && inRange(p.dport, r)),
+  );
   return held(hit, d.negated);
 });

@@ -21,22 +21,46 @@ function rangeRequest(type: 'DNAT' | 'SNAT', r: NatRange | null): NatRequest {
     type,
     mode: 'map',
     minIp: r?.minIp !== undefined ? (parseIPv4(r.minIp) ?? null) : null,
-    maxIp: r?.maxIp !== undefined ? (parseIPv4(r.maxIp) ?? null) : r?.minIp !== undefined ? (parseIPv4(r.minIp) ?? null) : null,
+    maxIp:
+      r?.maxIp !== undefined
+        ? (parseIPv4(r.maxIp) ?? null)
+        : r?.minIp !== undefined
+          ? (parseIPv4(r.minIp) ?? null)
+          : null,
     minPort: r?.minPort ?? null,
     maxPort: r?.maxPort ?? r?.minPort ?? null,
   };
 }
 
-function portsRequest(type: 'DNAT' | 'SNAT', mode: 'masquerade' | 'redirect', p: NatPorts | null): NatRequest {
-  return { type, mode, minIp: null, maxIp: null, minPort: p?.minPort ?? null, maxPort: p?.maxPort ?? p?.minPort ?? null };
+function portsRequest(
+  type: 'DNAT' | 'SNAT',
+  mode: 'masquerade' | 'redirect',
+  p: NatPorts | null,
+): NatRequest {
+  return {
+    type,
+    mode,
+    minIp: null,
+    maxIp: null,
+    minPort: p?.minPort ?? null,
+    maxPort: p?.maxPort ?? p?.minPort ?? null,
+  };
 }
 
 export const dnatEval = targetEval<DnatData>((d, ctx) => ctx.nat(rangeRequest('DNAT', d.to)));
 export const snatEval = targetEval<SnatData>((d, ctx) => ctx.nat(rangeRequest('SNAT', d.to)));
-export const masqueradeEval = targetEval<MasqueradeData>((d, ctx) => ctx.nat(portsRequest('SNAT', 'masquerade', d.ports)));
-export const redirectEval = targetEval<RedirectData>((d, ctx) => ctx.nat(portsRequest('DNAT', 'redirect', d.ports)));
+export const masqueradeEval = targetEval<MasqueradeData>((d, ctx) =>
+  ctx.nat(portsRequest('SNAT', 'masquerade', d.ports)),
+);
+export const redirectEval = targetEval<RedirectData>((d, ctx) =>
+  ctx.nat(portsRequest('DNAT', 'redirect', d.ports)),
+);
 
-export const rejectEval = targetEval<RejectData>((d) => ({ flow: 'verdict', verdict: 'REJECT', rejectWith: d.with }));
+export const rejectEval = targetEval<RejectData>((d) => ({
+  flow: 'verdict',
+  verdict: 'REJECT',
+  rejectWith: d.with,
+}));
 
 export const markEval = targetEval<MarkData>((d, ctx) => {
   ctx.setMark(d.value, d.mask);
@@ -88,7 +112,11 @@ export const notrackEval = targetEval<unknown>((_d, ctx) => {
 export const ctEval = targetEval<CtData>((d, ctx) => {
   if (d.notrack) ctx.notrack();
   else {
-    const parts = [d.helper && `helper ${d.helper}`, d.zone.id || d.zone.mark ? `zone ${d.zone.mark ? 'mark' : d.zone.id}` : '', d.timeout && `timeout ${d.timeout}`].filter(Boolean);
+    const parts = [
+      d.helper && `helper ${d.helper}`,
+      d.zone.id || d.zone.mark ? `zone ${d.zone.mark ? 'mark' : d.zone.id}` : '',
+      d.timeout && `timeout ${d.timeout}`,
+    ].filter(Boolean);
     ctx.note(`CT ${parts.join(' ') || 'template'} (not simulated beyond this note)`);
   }
   return CONTINUE;
@@ -99,4 +127,7 @@ export const tcpmssEval = targetEval<unknown>((_d, ctx) => {
   return CONTINUE;
 });
 
-export const notSimulatedTarget: TargetEvaluator = () => ({ flow: 'unknown', reason: 'this target depends on sockets or state the simulator does not model' });
+export const notSimulatedTarget: TargetEvaluator = () => ({
+  flow: 'unknown',
+  reason: 'this target depends on sockets or state the simulator does not model',
+});

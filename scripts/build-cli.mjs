@@ -18,4 +18,8 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
+  // CommonJS packages in the bundle (yaml) call require(); an ES module has none of its own
+  banner: {
+    js: "import { createRequire as __nlCreateRequire } from 'node:module'; const require = __nlCreateRequire(import.meta.url);",
+  },
 });

@@ -2,36 +2,15 @@
  * The command line as a user runs it: the built bin in a child process, checked for its exit
  * status, its stdout and its stderr lines.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { bin, cli, root } from './test-kit.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}bin/netfilter-lab.mjs`;
 const fixture = (name: string) => `tests/fixtures/cli/${name}`;
 const golden = (name: string) => readFileSync(`${root}src/cli/__golden__/${name}`, 'utf8');
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], stdin?: string): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    input: stdin ?? '',
-    encoding: 'utf8',
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: root });
-}, 60_000);
 
 describe('netfilter-lab parse', () => {
   it('prints the ruleset as JSON and exits 0 when there is no error', () => {

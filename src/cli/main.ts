@@ -6,10 +6,12 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Command } from './command.ts';
 import { parseCommand } from './commands/parse.ts';
 import { printCommand } from './commands/print.ts';
+import { traceCommand } from './commands/trace.ts';
+import { compileCommand } from './commands/compile.ts';
 import { UsageError } from './usage-error.ts';
 
-// trace, compile and journey (DESIGN.md §4) join this list when the engine can do them
-const commands: readonly Command[] = [parseCommand, printCommand];
+// journey (DESIGN.md §4) joins this list when the engine can follow a packet across nodes
+const commands: readonly Command[] = [parseCommand, printCommand, traceCommand, compileCommand];
 
 const PROGRAM = 'netfilter-lab';
 

@@ -1,0 +1,50 @@
+/**
+ * Host and packet files are YAML or JSON (JSON is read as YAML, which it nearly always is). The
+ * engine names a problem by its field path (`interfaces[1].addresses[0]`); this file turns that
+ * path back into the line and column of the field in the user's text, so every error the CLI
+ * prints is `FILE:LINE:COL: …`.
+ */
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { readInput } from './input.ts';
+
+export interface StructuredInput {
+  name: string;
+  value: unknown;
+  /** syntax errors, already positioned */
+  errors: { line: number; column: number; message: string }[];
+  /** the 1-based position of the node at a field path, or of the document when not found */
+  positionOf(path: string): { line: number; column: number };
+}
+
+/** `interfaces[1].addresses[0]` → ['interfaces', 1, 'addresses', 0] */
+export function splitFieldPath(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return out;
+}
+
+export async function readStructured(file: string): Promise<StructuredInput> {
+  const input = await readInput(file);
+  const lc = new LineCounter();
+  const doc: Document = parseDocument(input.text, { lineCounter: lc, prettyErrors: false });
+  const at = (offset: number) => {
+    const p = lc.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const errors = doc.errors.map((e) => ({ ...at(e.pos[0]), message: e.message.split('\n')[0]! }));
+  return {
+    name: input.name,
+    value: errors.length ? undefined : doc.toJS(),
+    errors,
+    positionOf(path) {
+      const keys = splitFieldPath(path);
+      // walk down as far as the path exists: a missing field points at its parent
+      for (let n = keys.length; n >= 0; n--) {
+        const node = n === 0 ? doc.contents : doc.getIn(keys.slice(0, n), true);
+        if (isNode(node) && node.range) return at(node.range[0]);
+      }
+      return { line: 1, column: 1 };
+    },
+  };
+}

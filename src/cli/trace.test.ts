@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cli, root } from './test-kit.ts';
+
+const f = (name: string) => `tests/fixtures/cli/${name}`;
+const base = ['trace', '--rules', f('svc-two-endpoints.rules'), '--host', f('node-host.yaml')];
+
+interface JsonStep {
+  kind: string;
+  chain?: string;
+  rule?: number | null;
+  ruleText?: string;
+  matched?: boolean;
+}
+
+describe('netfilter-lab trace', () => {
+  it('prints the DESIGN §4 trace JSON: one entry per packet, matched rules with their text', () => {
+    const r = cli([...base, '--packet', f('syn-and-reply.json'), '--seed', '1', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.packets).toHaveLength(2);
+    const matched = (doc.packets[0].steps as JsonStep[]).filter(
+      (s) => s.kind === 'rule' && s.matched,
+    );
+    expect(matched.map((s) => [s.chain, s.rule, s.ruleText])).toEqual([
+      ['PREROUTING', 1, '-A PREROUTING -d 10.96.0.10/32 -p tcp -m tcp --dport 80 -j KUBE-SVC-X'],
+      [
+        'KUBE-SVC-X',
+        1,
+        '-A KUBE-SVC-X -p tcp -m statistic --mode random --probability 0.50000000000 -m tcp -j DNAT --to-destination 10.244.1.5:8080',
+      ],
+    ]);
+    expect(doc.packets[0].result).toMatchObject({
+      verdict: 'ACCEPT',
+      fate: 'forward',
+      outInterface: 'cni0',
+      packet: { src: '192.168.1.100', sport: 40000, dst: '10.244.1.5', dport: 8080, proto: 'tcp' },
+    });
+    // the reply is un-DNATed from the conntrack entry and walks no nat chain
+    expect(doc.packets[1].result.packet).toMatchObject({
+      src: '10.96.0.10',
+      sport: 80,
+      dst: '192.168.1.100',
+    });
+    expect(
+      (doc.packets[1].steps as JsonStep[]).some(
+        (s) => s.kind === 'rule' && s.chain === 'KUBE-SVC-X',
+      ),
+    ).toBe(false);
+  });
+
+  it('gives the same trace for the same seed and enumerates both endpoints with --all-paths', () => {
+    const a = cli([...base, '--packet', f('syn-and-reply.json'), '--seed', '7', '--json']);
+    const b = cli([...base, '--packet', f('syn-and-reply.json'), '--seed', '7', '--json']);
+    expect(a.stdout).toBe(b.stdout);
+    const all = cli([...base, '--packet', f('syn-and-reply.json'), '--all-paths']);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/50\.0000 %.*10\.244\.1\.5:8080/);
+    expect(all.stdout).toMatch(/50\.0000 %.*10\.244\.2\.7:8080/);
+  });
+
+  it('points at the field of a bad host or packet file with FILE:LINE:COL and exits 1', () => {
+    const r = cli([
+      'trace',
+      '--rules',
+      f('svc-two-endpoints.rules'),
+      '--host',
+      f('bad-host.yaml'),
+      '--packet',
+      f('bad-packet.json'),
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'tests/fixtures/cli/bad-host.yaml:5:9: error: interfaces[1].addresses[0]: "10.244.1.300/24" is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)',
+      'tests/fixtures/cli/bad-packet.json:1:65: error: sport: 70000 is not a port (expected a whole number 0-65535)',
+    ]);
+  });
+
+  it('reports YAML syntax errors with their position', () => {
+    const r = cli(
+      [...base.slice(0, 3), '--host', '-', '--packet', f('syn-and-reply.json')],
+      'interfaces: [\n',
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^<stdin>:\d+:\d+: error: /);
+  });
+
+  it('treats missing options and conflicting ones as usage errors (exit 2)', () => {
+    expect(cli(['trace', '--rules', f('svc-two-endpoints.rules')]).status).toBe(2);
+    const r = cli([...base, '--packet', f('syn-and-reply.json'), '--seed', '1', '--all-paths']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--seed and --all-paths exclude each other');
+  });
+});
+
+describe('netfilter-lab compile', () => {
+  const cluster = 'src/engine/cluster/__golden__/nodeport-30080.yaml';
+
+  it("prints the node's rules as iptables-save does (the compiler's golden)", () => {
+    const r = cli(['compile', cluster, '--node', 'node-a']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      readFileSync(`${root}src/engine/cluster/__golden__/nodeport-30080.node-a.save`, 'utf8'),
+    );
+  });
+
+  it('prints host models that trace --host reads back, and names the nodes when --node is wrong', () => {
+    const hosts = cli(['compile', cluster, '--hosts', '--json']);
+    expect(hosts.status).toBe(0);
+    expect(Object.keys(JSON.parse(hosts.stdout))).toEqual(['node-a', 'node-b']);
+    const bad = cli(['compile', cluster, '--node', 'nope']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('no node "nope" (nodes: node-a, node-b)');
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The simulator's speed targets (issue 3), on the same generated 100,000-rule kube-proxy dump as
+ * the parse benchmark, plus one Service with 100 endpoints added last in KUBE-SERVICES (the
+ * worst place: every Service rule before it is tried first):
+ *   - one packet traced (every step recorded), median < 5 ms;
+ *   - all paths of the 100-endpoint Service enumerated with exact probabilities, < 50 ms;
+ *   - 10,000 sampled packets, < 1 s.
+ * Bundled to build/bench-trace.mjs by scripts/bench/build-bench.mjs.
+ */
+import { parseRuleset } from '../../src/engine/rules/parse.ts';
+import {
+  readHost,
+  readPackets,
+  sampleOutcomes,
+  simulate,
+  simulateAllPaths,
+} from '../../src/engine/netfilter/index.ts';
+import { generateKubeDump } from './generate-kube.ts';
+
+const BIG = 100;
+const BIG_IP = '10.95.0.100';
+
+/** Adds a 100-endpoint Service to the dump's nat table: its chains, its KUBE-SERVICES rule last. */
+export function withBigService(text: string): string {
+  const decl: string[] = [':KUBE-SVC-BENCHBIGSERVICE0 - [0:0]'];
+  const rules: string[] = [
+    `-A KUBE-SERVICES -d ${BIG_IP}/32 -p tcp -m comment --comment "bench/big:http cluster IP" -m tcp --dport 80 -j KUBE-SVC-BENCHBIGSERVICE0`,
+  ];
+  for (let i = 0; i < BIG; i++) {
+    const sep = `KUBE-SEP-BENCHBIG${String(i).padStart(7, '0')}`;
+    const ip = `10.244.${100 + Math.floor(i / 50)}.${(i % 50) + 10}`;
+    decl.push(`:${sep} - [0:0]`);
+    const p =
+      i < BIG - 1
+        ? ` -m statistic --mode random --probability ${(Math.round(0x80000000 / (BIG - i)) / 0x80000000).toFixed(11)}`
+        : '';
+    rules.push(
+      `-A KUBE-SVC-BENCHBIGSERVICE0 -m comment --comment "bench/big:http -> ${ip}:8080"${p} -j ${sep}`,
+    );
+    rules.push(`-A ${sep} -s ${ip}/32 -m comment --comment "bench/big:http" -j KUBE-MARK-MASQ`);
+    rules.push(
+      `-A ${sep} -p tcp -m comment --comment "bench/big:http" -m tcp -j DNAT --to-destination ${ip}:8080`,
+    );
+  }
+  const nat = text.indexOf('*nat\n');
+  const firstRule = text.indexOf('\n-A ', nat) + 1;
+  const commit = text.indexOf('\nCOMMIT', nat) + 1;
+  return `${text.slice(0, firstRule)}${decl.join('\n')}\n${text.slice(firstRule, commit)}${rules.join('\n')}\n${text.slice(commit)}`;
+}
+
+export const HOST = {
+  interfaces: [
+    { name: 'eth0', addresses: ['10.0.0.10/24'] },
+    { name: 'cni0', addresses: ['10.244.1.1/24'] },
+  ],
+  routes: [{ to: 'default', via: '10.0.0.1', dev: 'eth0' }],
+  ipForward: true,
+  bridgeNetfilter: true,
+};
+
+export const PACKET = {
+  in: 'cni0',
+  proto: 'tcp',
+  src: '10.244.1.9',
+  sport: 40000,
+  dst: BIG_IP,
+  dport: 80,
+  tcpFlags: 'SYN',
+};
+
+export interface TraceBench {
+  rules: number;
+  traceMs: number;
+  steps: number;
+  allPathsMs: number;
+  outcomes: number;
+  minShare: number;
+  maxShare: number;
+  sampleMs: number;
+  sampled: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function timed(runs: number, fn: () => void): number {
+  fn();
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  return median(t);
+}
+
+export function benchTrace(dumpText: string): TraceBench {
+  const parsed = parseRuleset(withBigService(dumpText));
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`bench dump has errors: ${errors[0]!.message}`);
+  const host = readHost(HOST).host;
+  const packets = readPackets(PACKET).packets;
+  let steps = 0;
+  const traceMs = timed(21, () => {
+    steps = simulate(parsed.ruleset, host, packets, { seed: 1 }).packets[0]!.steps.length;
+  });
+  let outcomes: ReturnType<typeof simulateAllPaths>['outcomes'] = [];
+  const allPathsMs = timed(5, () => {
+    outcomes = simulateAllPaths(parsed.ruleset, host, packets).outcomes;
+  });
+  const shares = outcomes.map((o) => o.probability);
+  let sampled = 0;
+  const sampleMs = timed(3, () => {
+    sampled = sampleOutcomes(parsed.ruleset, host, packets, { runs: 10_000, seed: 1 }).reduce(
+      (n, o) => n + o.count,
+      0,
+    );
+  });
+  let rules = 0;
+  for (const t of parsed.ruleset.tables) for (const c of t.chains) rules += c.rules.length;
+  return {
+    rules,
+    traceMs,
+    steps,
+    allPathsMs,
+    outcomes: outcomes.length,
+    minShare: Math.min(...shares),
+    maxShare: Math.max(...shares),
+    sampleMs,
+    sampled,
+  };
+}
+
+// run alone: node build/bench-trace.mjs
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = benchTrace(generateKubeDump().text);
+  const row = (name: string, value: string, target: string, ok: boolean) =>
+    console.log(
+      `${name.padEnd(44)} ${value.padStart(12)}   target ${target.padEnd(8)} ${ok ? 'PASS' : 'FAIL'}`,
+    );
+  console.log(
+    `simulator on ${r.rules.toLocaleString('en')} rules (a Service with ${BIG} endpoints last in KUBE-SERVICES)`,
+  );
+  row(
+    `one packet traced (${r.steps} steps, median of 21)`,
+    `${r.traceMs.toFixed(2)} ms`,
+    '< 5 ms',
+    r.traceMs < 5,
+  );
+  row(
+    `all paths, ${r.outcomes} outcomes (median of 5)`,
+    `${r.allPathsMs.toFixed(1)} ms`,
+    '< 50 ms',
+    r.allPathsMs < 50,
+  );
+  console.log(
+    `${''.padEnd(44)} each endpoint ${(r.minShare * 100).toFixed(4)}–${(r.maxShare * 100).toFixed(4)} %`,
+  );
+  row(
+    `${r.sampled.toLocaleString('en')} sampled packets (median of 3)`,
+    `${r.sampleMs.toFixed(0)} ms`,
+    '< 1 s',
+    r.sampleMs < 1000,
+  );
+}

@@ -8,10 +8,16 @@ import { parseCommand } from './commands/parse.ts';
 import { printCommand } from './commands/print.ts';
 import { traceCommand } from './commands/trace.ts';
 import { compileCommand } from './commands/compile.ts';
+import { journeyCommand } from './commands/journey.ts';
 import { UsageError } from './usage-error.ts';
 
-// journey (DESIGN.md §4) joins this list when the engine can follow a packet across nodes
-const commands: readonly Command[] = [parseCommand, printCommand, traceCommand, compileCommand];
+const commands: readonly Command[] = [
+  parseCommand,
+  printCommand,
+  traceCommand,
+  compileCommand,
+  journeyCommand,
+];
 
 const PROGRAM = 'netfilter-lab';
 

@@ -1,7 +1,7 @@
 /** Diagnostics on stderr, one line each: `FILE:LINE:COL: severity: message`. */
-import { formatDiagnostic, type Diagnostic } from '../engine/rules/diagnostics.ts';
+import { formatDiagnostic, type PositionedProblem } from '../engine/rules/diagnostics.ts';
 
-export function reportDiagnostics(file: string, diagnostics: readonly Diagnostic[]): void {
+export function reportDiagnostics(file: string, diagnostics: readonly PositionedProblem[]): void {
   if (diagnostics.length === 0) return;
   let text = '';
   for (const d of diagnostics) text += `${formatDiagnostic(file, d)}\n`;

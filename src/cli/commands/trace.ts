@@ -7,7 +7,8 @@ import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
 import { reportDiagnostics } from '../report.ts';
 import { loadRuleset, rulesetInputHelp, rulesetInputOptions } from '../ruleset-input.ts';
-import { readStructured, type StructuredInput } from '../structured-input.ts';
+import { readStructured } from '../structured-input.ts';
+import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
 import { UsageError } from '../usage-error.ts';
 import { hasErrors } from '../../engine/rules/diagnostics.ts';
 import {
@@ -17,7 +18,6 @@ import {
   readPackets,
   simulate,
   toTraceJson,
-  type FieldDiagnostic,
   type SimulateOptions,
 } from '../../engine/netfilter/index.ts';
 
@@ -32,25 +32,6 @@ const options = {
   backend: { type: 'string', choices: ['nft', 'legacy'] },
   'assume-unknown': { type: 'string', choices: ['match', 'nomatch'] },
 } as const;
-
-/** Prints field problems as FILE:LINE:COL lines; returns how many were errors. */
-function reportFields(input: StructuredInput, diags: readonly FieldDiagnostic[]): number {
-  let errors = 0;
-  let text = '';
-  for (const d of diags) {
-    const p = input.positionOf(d.path);
-    text += `${input.name}:${p.line}:${p.column}: ${d.severity}: ${d.path ? `${d.path}: ` : ''}${d.message}\n`;
-    if (d.severity === 'error') errors++;
-  }
-  process.stderr.write(text);
-  return errors;
-}
-
-function reportSyntax(input: StructuredInput): number {
-  for (const e of input.errors)
-    process.stderr.write(`${input.name}:${e.line}:${e.column}: error: ${e.message}\n`);
-  return input.errors.length;
-}
 
 export const traceCommand: Command = {
   name: 'trace',
@@ -104,11 +85,13 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
 
     const hostIn = await readStructured(values.host!);
     const packetIn = await readStructured(values.packet!);
-    errors += reportSyntax(hostIn) + reportSyntax(packetIn);
+    errors += reportSyntaxErrors(hostIn) + reportSyntaxErrors(packetIn);
     if (errors) return exitStatus(errors);
     const host = readHost(hostIn.value);
     const packets = readPackets(packetIn.value);
-    errors += reportFields(hostIn, host.diagnostics) + reportFields(packetIn, packets.diagnostics);
+    errors +=
+      reportFieldProblems(hostIn, host.diagnostics) +
+      reportFieldProblems(packetIn, packets.diagnostics);
     if (errors) return exitStatus(errors);
 
     const opts: SimulateOptions = {};

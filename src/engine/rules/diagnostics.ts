@@ -53,7 +53,10 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/** What any positioned problem has, whichever stage (rules, cluster YAML) reported it. */
+export type PositionedProblem = Pick<Diagnostic, 'line' | 'column' | 'severity' | 'message'>;
+
 /** `FILE:LINE:COL: severity: message`, the one-line form the CLI prints. */
-export function formatDiagnostic(file: string, d: Diagnostic): string {
+export function formatDiagnostic(file: string, d: PositionedProblem): string {
   return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
 }

@@ -1,0 +1,104 @@
+/**
+ * `netfilter-lab journey CLUSTER.yaml --flow FLOW.json [--seed N | --all-paths] [--json]`: a
+ * connection followed across the cluster's nodes, each node's kube-proxy rules simulated in turn,
+ * and the reply's way back through their conntrack tables.
+ */
+import { readArgs } from '../args.ts';
+import { exitStatus, type Command } from '../command.ts';
+import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
+import { readInput } from '../input.ts';
+import { reportDiagnostics } from '../report.ts';
+import { Output } from '../output.ts';
+import { singleFile } from '../ruleset-input.ts';
+import { readStructured } from '../structured-input.ts';
+import { UsageError } from '../usage-error.ts';
+import { loadCluster } from '../../engine/cluster/index.ts';
+import {
+  describeJourneyResult,
+  journey,
+  type JourneyOptions,
+} from '../../engine/cluster/journey.ts';
+
+const options = {
+  flow: { type: 'string' },
+  seed: { type: 'string' },
+  'all-paths': { type: 'boolean' },
+  json: { type: 'boolean' },
+  steps: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const journeyCommand: Command = {
+  name: 'journey',
+  summary: 'follow a connection across the cluster: every node it crosses, the NAT, the reply',
+  help: `Usage: netfilter-lab journey CLUSTER.yaml|- --flow FLOW.json [--seed N | --all-paths] [--json]
+
+Compiles kube-proxy's rules for each node of the cluster and follows one connection through
+them: the node it enters, DNAT and masquerade there, routing to the node with the endpoint,
+FORWARD there, delivery to the pod (and the source address the pod sees), then the reply's way
+back through each node's conntrack table. Pod networking is modelled plainly: each node's podCIDR
+on a bridge cni0 with a veth per pod, routes to the other nodes' podCIDRs via their node IPs.
+
+FLOW (JSON or YAML):
+  {"from": "pod/NAMESPACE/NAME" | "node/NAME" | "client/NAME" | "10.0.0.5",
+   "to": "svc/NAMESPACE/NAME:PORT" | "node/NAME:NODEPORT" | "pod/NAMESPACE/NAME:PORT" | "10.96.0.10:80",
+   "proto": "tcp", "sport": 40000, "tcpFlags": "SYN",
+   "via": "node/NAME"}     (the node a packet from outside reaches, for a cluster, LB or external IP)
+
+Options:
+  --flow FILE    the flow file (- for standard input)
+  --seed N       seed for the random rules: the same seed, the same journey (default 1)
+  --all-paths    follow every random branch: each ending (endpoint, verdict, source seen) with its
+                 exact probability
+  --json         print the journey as JSON: {flow, podNetwork, notes, journey: {hops, request,
+                 sourceSeen, reply, ...}, outcomes?}; each hop carries the node's full trace
+  --steps        with the text output, print every trace step of every hop
+  -h, --help     show this help
+
+Exit status: 0 followed (whatever the verdict), 1 an input has errors, 2 usage error.`,
+
+  async run(args) {
+    const { values, positionals } = readArgs('journey', args, options);
+    if (values.help) {
+      process.stdout.write(`${this.help}\n`);
+      return 0;
+    }
+    const clusterFile = singleFile('journey', positionals);
+    if (!values.flow) throw new UsageError('journey: missing --flow FILE');
+    if (clusterFile === '-' && values.flow === '-')
+      throw new UsageError('journey: only one of CLUSTER and --flow can be - (standard input)');
+    if (values.seed !== undefined && values['all-paths'])
+      throw new UsageError('journey: --seed and --all-paths exclude each other');
+    const opts: JourneyOptions = {};
+    if (values.seed !== undefined) {
+      if (!/^\d+$/.test(values.seed))
+        throw new UsageError(`journey: --seed takes a whole number, not "${values.seed}"`);
+      opts.seed = Number(values.seed);
+    }
+    if (values['all-paths']) opts.allPaths = true;
+
+    const input = await readInput(clusterFile);
+    const { model, diagnostics } = loadCluster(input.text);
+    const flowIn = await readStructured(values.flow);
+    const clusterErrors = diagnostics.filter((d) => d.severity === 'error').length;
+    const syntaxErrors = reportSyntaxErrors(flowIn);
+    if (clusterErrors || syntaxErrors) {
+      reportDiagnostics(input.name, diagnostics);
+      return exitStatus(clusterErrors + syntaxErrors);
+    }
+
+    const result = journey(model, flowIn.value, opts);
+    reportDiagnostics(input.name, [...diagnostics, ...result.diagnostics]);
+    const flowErrors = reportFieldProblems(flowIn, result.flowDiagnostics);
+    const internal = result.diagnostics.filter((d) => d.severity === 'error').length;
+    if (flowErrors || internal) return exitStatus(flowErrors + internal);
+
+    const out = new Output();
+    if (values.json) {
+      const { diagnostics: _d, flowDiagnostics: _f, ...doc } = result;
+      await out.write(`${JSON.stringify(doc, null, 2)}\n`);
+    } else await out.write(describeJourneyResult(result, values.steps === true));
+    await out.flush();
+    return 0;
+  },
+};

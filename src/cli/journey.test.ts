@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from './test-kit.ts';
+
+const f = (name: string) => `tests/fixtures/cli/${name}`;
+const INFO =
+  /^tests\/fixtures\/cli\/journey-\w+\.yaml:\d+:1: info: no clusterCIDR in a KubeProxyConfiguration; using 10\.42\.0\.0\/16, which holds every node's podCIDR\n$/;
+
+interface JsonHop {
+  direction: string;
+  node: string;
+  in: string | null;
+  out: string | null;
+  nat: { type: string; before: string; after: string; undoes?: string }[];
+  verdict: string;
+  trace: { steps: { kind: string }[]; result: { verdict: string } };
+}
+
+// each case runs the CLI a few times; a child process takes most of a second on a busy machine
+describe('netfilter-lab journey', { timeout: 30_000 }, () => {
+  it('prints the journey as JSON: hops with NAT, the source the pod sees, the reply', () => {
+    const r = cli([
+      'journey',
+      f('journey-nodeport.yaml'),
+      '--flow',
+      f('journey-nodeport.json'),
+      '--json',
+    ]);
+    expect(r.stderr).toMatch(INFO);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.flow).toMatchObject({
+      to: 'node/node-b:30080',
+      entry: 'node-b',
+      from: { kind: 'client', name: 'laptop' },
+    });
+    expect(doc.podNetwork).toMatch(/^Pod networking is modelled plainly/);
+    const hops = doc.journey.hops as JsonHop[];
+    expect(hops.map((h) => [h.direction, h.node, h.in, h.out, h.verdict])).toEqual([
+      ['request', 'node-b', 'eth0', 'eth0', 'ACCEPT'],
+      ['request', 'node-a', 'eth0', 'cni0', 'ACCEPT'],
+      ['reply', 'node-a', 'cni0', 'eth0', 'ACCEPT'],
+      ['reply', 'node-b', 'eth0', 'eth0', 'ACCEPT'],
+    ]);
+    expect(hops[0]!.nat.map((n) => `${n.type} ${n.before} ${n.after}`)).toEqual([
+      'DNAT 10.32.7.224:30080 10.42.0.69:8080',
+      'SNAT 172.16.0.10:40000 10.32.7.224:40000',
+    ]);
+    expect(hops[3]!.nat.map((n) => n.undoes)).toEqual(['SNAT', 'DNAT']);
+    // each hop carries that node's own trace in the trace --json shape
+    expect(hops[0]!.trace.steps[0]!.kind).toBe('hook-enter');
+    expect(hops[0]!.trace.result.verdict).toBe('ACCEPT');
+    expect(doc.journey.sourceSeen).toBe('10.32.7.224:40000');
+    expect(doc.journey.replyMatches).toBe(true);
+    expect(doc.outcomes).toBeUndefined();
+    expect(doc.diagnostics).toBeUndefined();
+  });
+
+  it('enumerates every endpoint with its exact probability with --all-paths', () => {
+    const r = cli([
+      'journey',
+      f('journey-clusterip.yaml'),
+      '--flow',
+      f('journey-clusterip.json'),
+      '--all-paths',
+    ]);
+    expect(r.status).toBe(0);
+    const endings = r.stdout.slice(r.stdout.indexOf('endings (4):')).split('\n').slice(1, 5);
+    expect(endings.map((l) => l.replace(/ +/g, ' ').trim())).toEqual([
+      '25.0000 % delivered to pod default/service-test-cd79b78bd-pq8bz at 10.42.0.43:8080, source seen 10.42.1.10:41000 (exact 1/4)',
+      '25.0000 % delivered to pod default/service-test-cd79b78bd-wtc49 at 10.42.0.44:8080, source seen 10.42.1.10:41000 (exact 2147483649/8589934592)',
+      '25.0000 % delivered to pod default/service-test-cd79b78bd-82rpx at 10.42.1.41:8080, source seen 10.42.1.10:41000 (exact 4294967295/17179869184)',
+      '25.0000 % delivered to pod default/service-test-cd79b78bd-bkr52 at 10.42.1.42:8080, source seen 10.42.1.10:41000 (exact 4294967295/17179869184)',
+    ]);
+    const json = JSON.parse(
+      cli([
+        'journey',
+        f('journey-clusterip.yaml'),
+        '--flow',
+        f('journey-clusterip.json'),
+        '--all-paths',
+        '--json',
+      ]).stdout,
+    );
+    expect(json.complete).toBe(true);
+    expect(json.outcomes.map((o: { exact: string }) => o.exact)).toEqual([
+      '1/4',
+      '2147483649/8589934592',
+      '4294967295/17179869184',
+      '4294967295/17179869184',
+    ]);
+  });
+
+  it('prints the hops for people, and every step with --steps; the same seed gives the same journey', () => {
+    const a = cli([
+      'journey',
+      f('journey-clusterip.yaml'),
+      '--flow',
+      f('journey-clusterip.json'),
+      '--seed',
+      '3',
+    ]);
+    const b = cli([
+      'journey',
+      f('journey-clusterip.yaml'),
+      '--flow',
+      f('journey-clusterip.json'),
+      '--seed',
+      '3',
+    ]);
+    expect(a.status).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toMatch(
+      /^journey: tcp from pod default\/client \(10\.42\.1\.10:41000\) to svc\/default\/service-test:80 \(cluster IP of default\/service-test\), entering at ip-10-32-7-224/,
+    );
+    expect(a.stdout).toMatch(
+      /\n {7}DNAT 10\.43\.62\.130:80 → 10\.42\.\d\.4\d:8080 at PREROUTING\n/,
+    );
+    expect(a.stdout).toMatch(/the connection works\n$/);
+    const steps = cli([
+      'journey',
+      f('journey-clusterip.yaml'),
+      '--flow',
+      f('journey-clusterip.json'),
+      '--steps',
+    ]);
+    expect(steps.stdout).toMatch(
+      /\| +match KUBE-SERVICES#1 -A KUBE-SERVICES -d 10\.43\.62\.130\/32 /,
+    );
+  });
+
+  it('reports flow problems as FILE:LINE:COL and exits 1', () => {
+    const r = cli(['journey', f('journey-clusterip.yaml'), '--flow', f('journey-bad-flow.json')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n').slice(1)).toEqual([
+      'tests/fixtures/cli/journey-bad-flow.json:5:12: error: dport: unknown field "dport" (expected one of: from, to, proto, sport, tcpFlags, via)',
+      'tests/fixtures/cli/journey-bad-flow.json:2:11: error: from: there is no pod default/nobody',
+      'tests/fixtures/cli/journey-bad-flow.json:3:9: error: to: Service default/service-test has no port "81" (ports: 80)',
+      '',
+    ]);
+  });
+
+  it('reports a flow that is not YAML/JSON, and a cluster with errors, with positions', () => {
+    const bad = cli(
+      ['journey', f('journey-clusterip.yaml'), '--flow', '-'],
+      '{"from": "node/x",\n  "to": [\n',
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^<stdin>:3:1: error: /m);
+    const cluster = cli(
+      ['journey', '-', '--flow', f('journey-nodeport.json')],
+      'apiVersion: v1\nkind: Node\nmetadata: {name: [}\n',
+    );
+    expect(cluster.status).toBe(1);
+    expect(cluster.stderr).toMatch(/^<stdin>:3:\d+: error: /m);
+  });
+
+  it('treats command-line mistakes as usage errors (exit 2)', () => {
+    const cases: [string[], string][] = [
+      [['journey', f('journey-clusterip.yaml')], 'journey: missing --flow FILE'],
+      [['journey', '--flow', f('journey-clusterip.json')], 'journey: missing FILE'],
+      [
+        [
+          'journey',
+          f('journey-clusterip.yaml'),
+          '--flow',
+          f('journey-clusterip.json'),
+          '--seed',
+          '1',
+          '--all-paths',
+        ],
+        'journey: --seed and --all-paths exclude each other',
+      ],
+      [
+        [
+          'journey',
+          f('journey-clusterip.yaml'),
+          '--flow',
+          f('journey-clusterip.json'),
+          '--seed',
+          'x',
+        ],
+        'journey: --seed takes a whole number, not "x"',
+      ],
+      [
+        ['journey', '-', '--flow', '-'],
+        'journey: only one of CLUSTER and --flow can be - (standard input)',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(`netfilter-lab: ${message}`);
+    }
+    const help = cli(['--help']);
+    expect(help.stdout).toMatch(/\n {2}journey {2}follow a connection across the cluster/);
+    expect(cli(['journey', '--help']).stdout).toMatch(
+      /^Usage: netfilter-lab journey CLUSTER\.yaml\|- --flow FLOW\.json/,
+    );
+  });
+});

@@ -1,0 +1,334 @@
+/**
+ * Cluster journeys: a packet from a pod, a node or an external client to a Service, a NodePort, a
+ * load-balancer or external IP, or a pod, followed across every node it crosses — the entry node's
+ * DNAT and masquerade, routing to the endpoint's node, FORWARD there, delivery to the pod — and
+ * then the reply's way back through each node's conntrack table to the sender.
+ *
+ * Pod networking is modelled plainly (POD_NETWORK_NOTE): each node's podCIDR on a bridge (cni0)
+ * with a veth per pod, routes to the other nodes' podCIDRs via their node IPs, bridge netfilter on.
+ * No overlay, no CNI rules of its own: what changes the packet is kube-proxy's rules.
+ */
+import { readHost } from '../netfilter/index.ts';
+import { formatIPv4, parseIPv4 } from '../netfilter/ipv4.ts';
+import { compileModelNode } from './compile.ts';
+import type { ClusterDiagnostic } from './diagnostics.ts';
+import { buildEndpoints } from './endpoints.ts';
+import { hostOf, vethName } from './hosts.ts';
+import { loadCluster } from './load.ts';
+import type { ClusterModel, ClusterNode } from './model.ts';
+import {
+  add,
+  formatFraction,
+  SeededDraw,
+  toNumber,
+  type Fraction,
+} from './journey/exact.ts';
+import { entryNode, readFlow, type Flow } from './journey/flow.ts';
+import { nodeOwning, placeLabel, placeView, type PlaceView } from './journey/places.ts';
+import type { FieldDiagnostic } from '../netfilter/index.ts';
+import type { FlowView, Journey, JourneyOutcome, LegEnd, Tuple } from './journey/types.ts';
+import {
+  followLeg,
+  makePacket,
+  START,
+  type Arrival,
+  type LegResult,
+  type NodeSim,
+  type WalkContext,
+} from './journey/walk.ts';
+
+export type * from './journey/types.ts';
+export type { PlaceView } from './journey/places.ts';
+export { readFlow, type Flow } from './journey/flow.ts';
+
+export const POD_NETWORK_NOTE = {
+  en:
+    "Pod networking is modelled plainly: each node's podCIDR sits on a bridge (cni0) with one veth " +
+    "per pod (hairpin on), the other nodes' podCIDRs are routed via their node IPs, bridge " +
+    'netfilter is on; no overlay and no CNI rules of its own.',
+  ko:
+    '파드 네트워크는 단순하게 모델링합니다: 각 노드의 podCIDR은 브리지(cni0)에 있고 파드마다 veth가 ' +
+    '하나씩 붙습니다(hairpin 켜짐). 다른 노드의 podCIDR은 그 노드 IP를 거쳐 라우팅되고, 브리지 ' +
+    'netfilter는 켜져 있습니다. 오버레이나 CNI 자체 규칙은 없습니다.',
+} as const;
+
+export interface JourneyOptions {
+  /** seed for the random rules (default 1): the same seed, the same journey */
+  seed?: number;
+  /** follow every random branch and give each ending's exact probability */
+  allPaths?: boolean;
+  /** nodes one direction may cross before the journey is stopped (default 8) */
+  maxHops?: number;
+  /** journeys enumerated at most (default 1,000) */
+  maxJourneys?: number;
+}
+
+export interface JourneyResult {
+  flow: FlowView | null;
+  /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
+  podNetwork: string;
+  notes: string[];
+  /** the sampled journey, or with allPaths the first one enumerated */
+  journey: Journey | null;
+  outcomes?: JourneyOutcome[];
+  /** false when an enumeration was cut short */
+  complete?: boolean;
+  /** problems in the cluster description */
+  diagnostics: ClusterDiagnostic[];
+  /** problems in the flow, by field (`to`, `sport` …) */
+  flowDiagnostics: FieldDiagnostic[];
+}
+
+/** Compiles each node once, when the journey first reaches it. */
+function nodeSims(
+  model: ClusterModel,
+  diagnostics: ClusterDiagnostic[],
+): (n: ClusterNode) => NodeSim {
+  const endpoints = buildEndpoints(model);
+  const cache = new Map<string, NodeSim>();
+  return (node) => {
+    const hit = cache.get(node.name);
+    if (hit) return hit;
+    const compiled = compileModelNode(model, node.name, endpoints);
+    for (const d of compiled.diagnostics) if (d.code === 'internal') diagnostics.push(d);
+    const file = hostOf(model, node);
+    const host = readHost(file).host;
+    const sim: NodeSim = {
+      node,
+      ruleset: compiled.ruleset,
+      host,
+      bridge: file.bridges[0]?.name ?? null,
+    };
+    cache.set(node.name, sim);
+    return sim;
+  };
+}
+
+function firstArrival(model: ClusterModel, flow: Flow, notes: string[]): Arrival | null {
+  const base = {
+    proto: flow.proto,
+    sport: flow.sport,
+    dst: formatIPv4(flow.to.address),
+    dport: flow.to.port,
+    tcpFlags: flow.tcpFlags,
+  };
+  const from = flow.from;
+  if (from.kind === 'pod') {
+    const port = vethName(from.pod.namespace, from.pod.name);
+    return {
+      node: from.node,
+      packet: makePacket({ ...base, src: formatIPv4(from.pod.podIP ?? 0), in: port }),
+      inPort: port,
+    };
+  }
+  if (from.kind === 'node')
+    return { node: from.node, packet: makePacket({ ...base, src: null, local: true }) };
+  const entry = entryNode(model, flow);
+  if (!entry) return null;
+  if (!flow.via && !nodeOwning(model, flow.to.address))
+    notes.push(
+      `the packet from outside for ${base.dst} reaches ${entry.name}, the first node: the load balancer or router in front of the cluster is not modelled (a flow's "via" picks the node)`,
+    );
+  return {
+    node: entry,
+    packet: makePacket({ ...base, src: formatIPv4(from.address), in: 'eth0' }),
+  };
+}
+
+/** The receiver answers: source and destination swapped, from where it got the request. */
+function replyArrival(model: ClusterModel, end: LegEnd, flow: Flow): Arrival | null {
+  const p = end.packet;
+  const fields = {
+    proto: p.proto,
+    src: p.dst,
+    sport: p.dport ?? 0,
+    dst: p.src,
+    dport: p.sport ?? 0,
+    tcpFlags: flow.tcpFlags === null ? null : flow.tcpFlags.includes('SYN') ? 'SYN,ACK' : 'ACK',
+  };
+  const at = end.at;
+  const node = model.nodes.find((n) => n.name === (at?.node ?? end.node));
+  if (!at || !node) return null;
+  if (at.kind === 'pod') {
+    const [namespace = '', name = ''] = at.name.split('/');
+    const port = vethName(namespace, name);
+    return { node, packet: makePacket({ ...fields, in: port }), inPort: port };
+  }
+  if (at.kind === 'node') return { node, packet: makePacket({ ...fields, local: true }) };
+  // from outside: to the node that owns the address it answers, else back where it came from
+  const owner = nodeOwning(model, parseIPv4(fields.dst) ?? 0) ?? node;
+  return { node: owner, packet: makePacket({ ...fields, in: 'eth0' }) };
+}
+
+function samePlace(a: PlaceView | null, b: PlaceView): boolean {
+  return (
+    a !== null &&
+    a.kind === b.kind &&
+    (a.kind === 'client' ? a.address === b.address : a.name === b.name)
+  );
+}
+
+function ends(addr: string, port: number | null): string {
+  return port === null ? addr : `${addr}:${port}`;
+}
+
+function makeJourney(
+  probability: Fraction,
+  hops: Journey['hops'],
+  request: LegEnd,
+  reply: LegEnd | null,
+  sent: Tuple,
+  from: PlaceView,
+): Journey {
+  const delivered = request.outcome === 'delivered';
+  const back = reply?.packet;
+  const replyMatches =
+    reply !== null &&
+    reply.outcome === 'delivered' &&
+    samePlace(reply.at, from) &&
+    back !== undefined &&
+    back.src === sent.dst &&
+    back.sport === sent.dport &&
+    back.dst === sent.src &&
+    back.dport === sent.sport;
+  return {
+    probability: toNumber(probability),
+    exact: formatFraction(probability),
+    hops,
+    request,
+    sourceSeen: delivered ? ends(request.packet.src, request.packet.sport) : null,
+    reply,
+    replyMatches,
+    verdict: request.verdict,
+  };
+}
+
+function outcomeKey(j: Journey): string {
+  const r = j.request;
+  return JSON.stringify([
+    r.verdict,
+    r.outcome,
+    r.at?.name ?? r.node,
+    delivered(j),
+    j.sourceSeen?.split(':')[0] ?? null,
+    j.replyMatches,
+  ]);
+}
+
+function delivered(j: Journey): string | null {
+  return j.request.outcome === 'delivered'
+    ? ends(j.request.packet.dst, j.request.packet.dport)
+    : null;
+}
+
+/** Every distinct ending, with the sum of the probabilities of the journeys that end so. */
+function groupOutcomes(journeys: readonly { j: Journey; p: Fraction }[]): JourneyOutcome[] {
+  const groups = new Map<string, { p: Fraction; list: Journey[] }>();
+  for (const { j, p } of journeys) {
+    const k = outcomeKey(j);
+    const g = groups.get(k);
+    if (g) {
+      g.p = add(g.p, p);
+      g.list.push(j);
+    } else groups.set(k, { p, list: [j] });
+  }
+  return [...groups.values()].map(({ p, list }) => {
+    const j = list[0]!;
+    return {
+      probability: toNumber(p),
+      exact: formatFraction(p),
+      verdict: j.verdict,
+      outcome: j.request.outcome,
+      endpoint: j.request.outcome === 'delivered' ? j.request.at : null,
+      delivered: delivered(j),
+      sourceSeen: j.sourceSeen,
+      replyMatches: j.replyMatches,
+      journeys: list.length,
+      journey: j,
+    };
+  });
+}
+
+/** Follows the flow across the cluster (a loaded model, or the cluster's YAML text). */
+export function journey(
+  cluster: ClusterModel | string,
+  flowDoc: unknown,
+  opts: JourneyOptions = {},
+): JourneyResult {
+  const loaded =
+    typeof cluster === 'string' ? loadCluster(cluster) : { model: cluster, diagnostics: [] };
+  const { model } = loaded;
+  const diagnostics = [...loaded.diagnostics];
+  const read = readFlow(flowDoc, model);
+  const result: JourneyResult = {
+    flow: null,
+    podNetwork: POD_NETWORK_NOTE.en,
+    notes: [],
+    journey: null,
+    diagnostics,
+    flowDiagnostics: read.diagnostics,
+  };
+  const flow = read.flow;
+  if (!flow) return result;
+  const start = firstArrival(model, flow, result.notes);
+  if (!start) {
+    result.notes.push('the cluster has no node for the packet to reach');
+    return result;
+  }
+  const from = placeView(flow.from);
+  result.flow = {
+    from,
+    to: flow.to.text,
+    toRole: flow.to.role,
+    proto: flow.proto,
+    sport: flow.sport,
+    tcpFlags: flow.tcpFlags,
+    entry: start.node.name,
+  };
+  const ctx: WalkContext = {
+    model,
+    sim: nodeSims(model, diagnostics),
+    draw: opts.allPaths ? null : new SeededDraw(opts.seed ?? 1),
+    incomplete: false,
+  };
+  const maxHops = opts.maxHops ?? 8;
+  const maxJourneys = opts.maxJourneys ?? 1000;
+  const journeys: { j: Journey; p: Fraction }[] = [];
+  const requests = followLeg(ctx, START, start, 'request', maxHops);
+  let sent: Tuple | null = null;
+  for (const req of requests) {
+    if (journeys.length >= maxJourneys) {
+      ctx.incomplete = true;
+      break;
+    }
+    sent ??= req.state.hops[0]!.before;
+    const back = req.end.outcome === 'delivered' ? replyArrival(model, req.end, flow) : null;
+    const replies: (LegResult | null)[] = back
+      ? followLeg(ctx, req.state, back, 'reply', maxHops)
+      : [null];
+    for (const rep of replies) {
+      const state = rep?.state ?? req.state;
+      journeys.push({
+        j: makeJourney(state.probability, state.hops, req.end, rep?.end ?? null, sent, from),
+        p: state.probability,
+      });
+    }
+  }
+  result.journey = journeys[0]?.j ?? null;
+  if (opts.allPaths) {
+    result.outcomes = groupOutcomes(journeys);
+    result.complete = !ctx.incomplete;
+  }
+  if (ctx.incomplete)
+    result.notes.push('the enumeration was cut short: some endings may be missing');
+  return result;
+}
+
+/** One line for a place: `pod default/web-0 (10.42.0.43)`. */
+export function describePlace(p: PlaceView): string {
+  return p.kind === 'client' && p.name === p.address
+    ? p.address
+    : `${placeLabel(p)} (${p.address})`;
+}
+
+export { describeJourney, describeJourneyResult } from './journey/text.ts';

@@ -1,0 +1,374 @@
+/**
+ * The flow file of `netfilter-lab journey` (DESIGN §4): where a connection starts, where it goes,
+ * its protocol and ports. Read against a loaded cluster, so names resolve to pods, nodes, clients
+ * and Service ports; every problem names its field (`to`, `sport` …) like the packet file does,
+ * so the CLI can point at the line.
+ *
+ *   {"from": "pod/default/client" | "node/NAME" | "client/NAME" | "10.0.0.5",
+ *    "to": "svc/default/web:80" | "node/NAME:30080" | "pod/default/web-0:8080" | "10.96.0.10:80",
+ *    "proto": "tcp", "sport": 40000, "tcpFlags": "SYN", "via": "node/NAME"}
+ */
+import { FieldReport, isRecord, shown, type FieldDiagnostic } from '../../netfilter/fields.ts';
+import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
+import { readPackets } from '../../netfilter/index.ts';
+import type { ClusterModel, ClusterNode, ClusterService, ServicePort } from '../model.ts';
+import {
+  addressRole,
+  nodeIP,
+  nodeOwning,
+  nodeWithAddress,
+  podWithAddress,
+  type Place,
+} from './places.ts';
+
+export type FlowProto = 'tcp' | 'udp' | 'sctp';
+
+export interface FlowTarget {
+  address: number;
+  port: number;
+  /** how the user named it, e.g. `svc/default/web:80` */
+  text: string;
+  /** what the address is, e.g. `cluster IP of default/web` */
+  role: string | null;
+  service?: { namespace: string; name: string; port: ServicePort };
+}
+
+export interface Flow {
+  from: Place;
+  to: FlowTarget;
+  proto: FlowProto;
+  sport: number;
+  /** canonical flags for TCP (`SYN`), null otherwise */
+  tcpFlags: string | null;
+  /** the node a packet from outside first reaches (the flow's "via", or chosen) */
+  via: ClusterNode | null;
+}
+
+export interface FlowReadResult {
+  flow: Flow | null;
+  diagnostics: FieldDiagnostic[];
+}
+
+const FIELDS = ['from', 'to', 'proto', 'sport', 'tcpFlags', 'via'];
+const PROTOS: readonly FlowProto[] = ['tcp', 'udp', 'sctp'];
+export const DEFAULT_FLOW_SPORT = 40000;
+
+/** `NAMESPACE/NAME` or `NAME` (namespace default). */
+function splitName(text: string): { namespace: string; name: string } | null {
+  const parts = text.split('/');
+  if (parts.length === 1 && parts[0]) return { namespace: 'default', name: parts[0] };
+  if (parts.length === 2 && parts[0] && parts[1]) return { namespace: parts[0], name: parts[1] };
+  return null;
+}
+
+function findNode(model: ClusterModel, name: string): ClusterNode | undefined {
+  return model.nodes.find((n) => n.name === name);
+}
+
+function nodeList(model: ClusterModel): string {
+  return model.nodes.map((n) => n.name).join(', ') || 'none';
+}
+
+function readSource(r: FieldReport, model: ClusterModel, v: unknown): Place | null {
+  if (typeof v !== 'string' || v === '') {
+    r.error(
+      'from',
+      `${shown(v)} is not a source (expected "pod/NAMESPACE/NAME", "node/NAME", "client/NAME" or an IPv4 address)`,
+      v === undefined ? 'missing-field' : 'bad-type',
+    );
+    return null;
+  }
+  const slash = v.indexOf('/');
+  const kind = slash < 0 ? '' : v.slice(0, slash);
+  const rest = v.slice(slash + 1);
+  if (kind === 'pod') {
+    const id = splitName(rest);
+    const pod = id && model.pods.find((p) => p.namespace === id.namespace && p.name === id.name);
+    if (!pod) {
+      r.error(
+        'from',
+        `there is no pod ${id ? `${id.namespace}/${id.name}` : shown(rest)}`,
+        'unknown-reference',
+      );
+      return null;
+    }
+    const node = pod.nodeName ? findNode(model, pod.nodeName) : undefined;
+    if (!node || pod.podIP === null) {
+      r.error('from', `pod ${pod.namespace}/${pod.name} has no node or no address to send from`);
+      return null;
+    }
+    return { kind: 'pod', pod, node };
+  }
+  if (kind === 'node') {
+    const node = findNode(model, rest);
+    if (!node) {
+      r.error(
+        'from',
+        `there is no node ${shown(rest)} (nodes: ${nodeList(model)})`,
+        'unknown-reference',
+      );
+      return null;
+    }
+    return { kind: 'node', node };
+  }
+  if (kind === 'client') {
+    const client = model.settings.externalClients.find((c) => c.name === rest);
+    if (!client) {
+      const known = model.settings.externalClients.map((c) => c.name).join(', ') || 'none';
+      r.error(
+        'from',
+        `there is no external client ${shown(rest)} in the Cluster document (clients: ${known})`,
+        'unknown-reference',
+      );
+      return null;
+    }
+    return { kind: 'client', name: client.name, address: client.address };
+  }
+  const address = slash < 0 ? parseIPv4(v) : undefined;
+  if (address === undefined) {
+    r.error(
+      'from',
+      `${shown(v)} is not a source (expected "pod/NAMESPACE/NAME", "node/NAME", "client/NAME" or an IPv4 address)`,
+    );
+    return null;
+  }
+  // an address the cluster knows stands for its owner
+  const pod = podWithAddress(model, address);
+  const podNode = pod?.nodeName ? findNode(model, pod.nodeName) : undefined;
+  if (pod && podNode) return { kind: 'pod', pod, node: podNode };
+  const node = nodeWithAddress(model, address);
+  if (node) return { kind: 'node', node };
+  const client = model.settings.externalClients.find((c) => c.address === address);
+  return { kind: 'client', name: client?.name ?? null, address };
+}
+
+function readPort(r: FieldReport, text: string, what: string): number | null {
+  if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535) {
+    r.error('to', `${shown(text)} is not a port number (0-65535) in ${what}`);
+    return null;
+  }
+  return Number(text);
+}
+
+function servicePort(svc: ClusterService, port: string): ServicePort | undefined {
+  return /^[0-9]+$/.test(port)
+    ? svc.ports.find((p) => p.port === Number(port))
+    : svc.ports.find((p) => p.name === port);
+}
+
+function readTarget(r: FieldReport, model: ClusterModel, v: unknown): FlowTarget | null {
+  const expected =
+    'expected "svc/NAMESPACE/NAME:PORT", "node/NAME:PORT", "pod/NAMESPACE/NAME:PORT" or "ADDRESS:PORT"';
+  if (typeof v !== 'string' || v === '') {
+    r.error(
+      'to',
+      `${shown(v)} is not a destination (${expected})`,
+      v === undefined ? 'missing-field' : 'bad-type',
+    );
+    return null;
+  }
+  const colon = v.lastIndexOf(':');
+  if (colon < 0) {
+    r.error('to', `${shown(v)} has no port (${expected})`);
+    return null;
+  }
+  const head = v.slice(0, colon);
+  const portText = v.slice(colon + 1);
+  const slash = head.indexOf('/');
+  const kind = slash < 0 ? '' : head.slice(0, slash);
+  const rest = head.slice(slash + 1);
+  const target = (address: number, port: number, extra?: Partial<FlowTarget>): FlowTarget => ({
+    address,
+    port,
+    text: v,
+    role: addressRole(model, address),
+    ...extra,
+  });
+  if (kind === 'svc' || kind === 'service') {
+    const id = splitName(rest);
+    const svc =
+      id && model.services.find((s) => s.namespace === id.namespace && s.name === id.name);
+    if (!svc) {
+      r.error(
+        'to',
+        `there is no Service ${id ? `${id.namespace}/${id.name}` : shown(rest)}`,
+        'unknown-reference',
+      );
+      return null;
+    }
+    const port = servicePort(svc, portText);
+    if (!port) {
+      const ports = svc.ports
+        .map((p) => (p.name ? `${p.port} (${p.name})` : `${p.port}`))
+        .join(', ');
+      r.error(
+        'to',
+        `Service ${svc.namespace}/${svc.name} has no port ${shown(portText)} (ports: ${ports || 'none'})`,
+        'unknown-reference',
+      );
+      return null;
+    }
+    if (svc.clusterIP === null) {
+      r.error(
+        'to',
+        `Service ${svc.namespace}/${svc.name} has no cluster IP (${svc.headless ? 'headless' : svc.type}): name a pod or an address instead`,
+      );
+      return null;
+    }
+    return target(svc.clusterIP, port.port, {
+      service: { namespace: svc.namespace, name: svc.name, port },
+    });
+  }
+  const port = readPort(r, portText, v);
+  if (port === null) return null;
+  if (kind === 'node') {
+    const node = findNode(model, rest);
+    if (!node || node.internalIPs.length === 0) {
+      r.error(
+        'to',
+        node
+          ? `node ${node.name} has no InternalIP`
+          : `there is no node ${shown(rest)} (nodes: ${nodeList(model)})`,
+        node ? 'bad-value' : 'unknown-reference',
+      );
+      return null;
+    }
+    return target(nodeIP(node), port);
+  }
+  if (kind === 'pod') {
+    const id = splitName(rest);
+    const pod = id && model.pods.find((p) => p.namespace === id.namespace && p.name === id.name);
+    if (!pod || pod.podIP === null) {
+      r.error(
+        'to',
+        pod ? `pod ${pod.namespace}/${pod.name} has no address` : `there is no pod ${shown(rest)}`,
+        pod ? 'bad-value' : 'unknown-reference',
+      );
+      return null;
+    }
+    return target(pod.podIP, port);
+  }
+  const address = slash < 0 ? parseIPv4(head) : undefined;
+  if (address === undefined) {
+    r.error('to', `${shown(v)} is not a destination (${expected})`);
+    return null;
+  }
+  return target(address, port);
+}
+
+function readVia(r: FieldReport, model: ClusterModel, v: unknown): ClusterNode | null {
+  if (v === undefined) return null;
+  const name = typeof v === 'string' ? v.replace(/^node\//, '') : '';
+  const node = findNode(model, name);
+  if (!node) {
+    r.error(
+      'via',
+      `${shown(v)} is not a node (expected "node/NAME"; nodes: ${nodeList(model)})`,
+      typeof v === 'string' ? 'unknown-reference' : 'bad-type',
+    );
+    return null;
+  }
+  return node;
+}
+
+/**
+ * The node a packet from outside reaches first: the one owning the destination (a node IP or an
+ * address in its podCIDR), else the flow's "via", else the first node — the load balancer or
+ * router in front of the cluster is not modelled.
+ */
+export function entryNode(model: ClusterModel, flow: Pick<Flow, 'to' | 'via'>): ClusterNode | null {
+  return (
+    nodeWithAddress(model, flow.to.address) ??
+    flow.via ??
+    nodeOwning(model, flow.to.address) ??
+    model.nodes[0] ??
+    null
+  );
+}
+
+export function readFlow(doc: unknown, model: ClusterModel): FlowReadResult {
+  const r = new FieldReport();
+  if (!isRecord(doc)) {
+    r.error(
+      '',
+      `a flow must be an object such as {"from": "pod/default/client", "to": "svc/default/web:80"}; got ${shown(doc)}`,
+      'bad-type',
+    );
+    return { flow: null, diagnostics: r.diagnostics };
+  }
+  r.unknownKeys(doc, FIELDS, '', 'error');
+  const from = readSource(r, model, doc['from']);
+  const to = readTarget(r, model, doc['to']);
+  let proto: FlowProto = 'tcp';
+  const protoRaw = doc['proto'];
+  if (protoRaw !== undefined) {
+    const p = typeof protoRaw === 'string' ? protoRaw.toLowerCase() : '';
+    if ((PROTOS as readonly string[]).includes(p)) proto = p as FlowProto;
+    else
+      r.error(
+        'proto',
+        `${shown(protoRaw)} is not a protocol a journey follows (expected tcp, udp or sctp)`,
+      );
+  }
+  if (to?.service && to.service.port.protocol.toLowerCase() !== proto)
+    r.warn(
+      'proto',
+      `Service port ${to.text} is ${to.service.port.protocol}, the flow sends ${proto}`,
+      'bad-value',
+    );
+  let sport = DEFAULT_FLOW_SPORT;
+  const sportRaw = doc['sport'];
+  if (sportRaw !== undefined) {
+    if (
+      typeof sportRaw === 'number' &&
+      Number.isInteger(sportRaw) &&
+      sportRaw >= 1 &&
+      sportRaw <= 65535
+    )
+      sport = sportRaw;
+    else
+      r.error(
+        'sport',
+        `${shown(sportRaw)} is not a port (expected a whole number 1-65535)`,
+        typeof sportRaw === 'number' ? 'bad-value' : 'bad-type',
+      );
+  }
+  let tcpFlags: string | null = proto === 'tcp' ? 'SYN' : null;
+  const flagsRaw = doc['tcpFlags'];
+  if (flagsRaw !== undefined) {
+    if (proto !== 'tcp') r.error('tcpFlags', `only TCP packets have flags; this flow is ${proto}`);
+    else tcpFlags = readFlags(r, flagsRaw);
+  }
+  const via = readVia(r, model, doc['via']);
+  if (via && from && from.kind !== 'client')
+    r.warn(
+      'via',
+      `"via" is for packets from outside the cluster; a ${from.kind} sends from its own node`,
+      'bad-value',
+    );
+  if (r.hasErrors || !from || !to) return { flow: null, diagnostics: r.diagnostics };
+  return { flow: { from, to, proto, sport, tcpFlags, via }, diagnostics: r.diagnostics };
+}
+
+/** TCP flags as the packet file takes them, so both files accept and print the same forms. */
+function readFlags(r: FieldReport, raw: unknown): string | null {
+  const probe = readPackets({
+    in: 'eth0',
+    proto: 'tcp',
+    src: '10.0.0.1',
+    dst: '10.0.0.2',
+    dport: 1,
+    tcpFlags: raw,
+  });
+  const bad = probe.diagnostics.find((d) => d.path === 'tcpFlags');
+  if (bad) {
+    r.error('tcpFlags', bad.message);
+    return null;
+  }
+  return probe.packets[0]?.tcpFlags ?? 'SYN';
+}
+
+/** `tcp 10.0.0.5:40000 → 10.96.0.10:80 (cluster IP of default/web)` */
+export function describeTarget(t: FlowTarget): string {
+  return `${formatIPv4(t.address)}:${t.port}${t.role ? ` (${t.role})` : ''}`;
+}

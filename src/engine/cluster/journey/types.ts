@@ -1,0 +1,118 @@
+/** The journey's output: plain data (structured-clone friendly) for the CLI, the worker and the UI. */
+import type { ConntrackView, PacketTrace, TraceResult } from '../../netfilter/index.ts';
+import type { PlaceView } from './places.ts';
+
+export type Direction = 'request' | 'reply';
+
+/** `10.42.0.43:8080` style ends of a packet. */
+export interface Tuple {
+  proto: string;
+  src: string;
+  sport: number | null;
+  dst: string;
+  dport: number | null;
+}
+
+/** One address translation done at a node, from the trace. */
+export interface NatDone {
+  hook: string;
+  type: 'DNAT' | 'SNAT';
+  before: string;
+  after: string;
+  /** translated from the conntrack entry (a later packet or a reply), not by a rule */
+  fromConntrack: boolean;
+  /** on a reply: the translation this one undoes (a reply's DNAT undoes the request's SNAT) */
+  undoes?: 'DNAT' | 'SNAT';
+  /** the rule that set the mapping up, as iptables-save prints it */
+  ruleText?: string;
+}
+
+/** The packet crossing one node: what the simulator did to it there. */
+export interface JourneyHop {
+  direction: Direction;
+  node: string;
+  /** the interface netfilter sees it arrive on (cni0 for a pod's veth), null when the node sent it */
+  in: string | null;
+  /** the pod's veth, a port of the bridge, when it came from a pod on this node */
+  inPort?: string;
+  out: string | null;
+  /** the packet as it arrived and as it left */
+  before: Tuple;
+  after: Tuple;
+  nat: NatDone[];
+  verdict: TraceResult['verdict'];
+  fate: TraceResult['fate'];
+  reason?: string;
+  /** the rule (or chain policy) that dropped or rejected the packet, as iptables-save prints it */
+  decidedBy?: string;
+  /** how likely this node's random choices were, given the packets the node saw before */
+  probability: number;
+  exact: string;
+  /** where the packet goes from here, in words */
+  next: string;
+  /** the node's full trace of this packet (DESIGN §4 steps and result) */
+  trace: PacketTrace;
+  /** the node's conntrack table after the packet */
+  conntrack: ConntrackView[];
+}
+
+export type LegOutcome = 'delivered' | 'dropped' | 'rejected' | 'hop-limit';
+
+/** How one direction of the journey ended. */
+export interface LegEnd {
+  outcome: LegOutcome;
+  verdict: 'ACCEPT' | 'DROP' | 'REJECT';
+  /** delivered: who got it; otherwise the node where it ended */
+  at: PlaceView | null;
+  node: string;
+  /** the packet as the receiver sees it (delivered) or as it was last seen */
+  packet: Tuple;
+  reason?: string;
+  /** the rule (or chain policy) that dropped or rejected it */
+  decidedBy?: string;
+}
+
+export interface Journey {
+  probability: number;
+  exact: string;
+  /** the request's hops, then the reply's */
+  hops: JourneyHop[];
+  request: LegEnd;
+  /** the source address (and port) the receiver sees; null when the request was not delivered */
+  sourceSeen: string | null;
+  /** the reply's way back, when the request was delivered */
+  reply: LegEnd | null;
+  /** the reply came back to the sender with the addresses it sent to, so the connection works */
+  replyMatches: boolean;
+  verdict: 'ACCEPT' | 'DROP' | 'REJECT';
+}
+
+/** With allPaths: every distinct ending with its exact probability. */
+export interface JourneyOutcome {
+  probability: number;
+  exact: string;
+  verdict: 'ACCEPT' | 'DROP' | 'REJECT';
+  outcome: LegOutcome;
+  /** who received the request (delivered) */
+  endpoint: PlaceView | null;
+  /** `10.42.0.43:8080`: the address and port the request was delivered to */
+  delivered: string | null;
+  sourceSeen: string | null;
+  replyMatches: boolean;
+  /** how many journeys end this way */
+  journeys: number;
+  /** the first of them */
+  journey: Journey;
+}
+
+export interface FlowView {
+  from: PlaceView;
+  to: string;
+  /** what the destination address is (`cluster IP of default/web`) */
+  toRole: string | null;
+  proto: string;
+  sport: number;
+  tcpFlags: string | null;
+  /** the node the packet enters the cluster's netfilter at */
+  entry: string;
+}

@@ -1,0 +1,204 @@
+/**
+ * Each shipped scenario's journey, with every random branch: compared with a golden file (hops,
+ * NAT, verdicts, the source the pod sees, conntrack entries, exact probabilities; UPDATE_GOLDEN=1
+ * rewrites it) and the facts each story is about asserted on their own.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { journey, type Journey, type JourneyResult } from '../cluster/journey.ts';
+import { scenarioById, scenarios } from './index.ts';
+
+const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
+
+function summariseJourney(j: Journey) {
+  return {
+    exact: j.exact,
+    hops: j.hops.map((h) => ({
+      direction: h.direction,
+      node: h.node,
+      in: h.inPort ? `${h.in} (${h.inPort})` : h.in,
+      out: h.out,
+      before: h.before,
+      after: h.after,
+      nat: h.nat.map(
+        (n) => `${n.hook} ${n.undoes ? `un-${n.undoes}` : n.type} ${n.before} -> ${n.after}`,
+      ),
+      verdict: h.verdict,
+      fate: h.fate,
+      exact: h.exact,
+      next: h.next,
+      matchedRules: h.trace.steps.flatMap((s) =>
+        s.kind === 'rule' && s.matched ? [s.ruleText] : [],
+      ),
+      conntrack: h.conntrack.map((c) => `${c.original} | ${c.reply} | ${c.status.join(',')}`),
+    })),
+    request: j.request,
+    sourceSeen: j.sourceSeen,
+    reply: j.reply,
+    replyMatches: j.replyMatches,
+  };
+}
+
+function summarise(r: JourneyResult) {
+  return {
+    flow: r.flow,
+    notes: r.notes,
+    outcomes: (r.outcomes ?? []).map((o) => ({
+      exact: o.exact,
+      verdict: o.verdict,
+      outcome: o.outcome,
+      endpoint: o.endpoint,
+      delivered: o.delivered,
+      sourceSeen: o.sourceSeen,
+      replyMatches: o.replyMatches,
+      journey: summariseJourney(o.journey),
+    })),
+  };
+}
+
+function goldenOrUpdate(name: string, actual: string): string {
+  const path = join(GOLDEN_DIR, name);
+  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) writeFileSync(path, actual);
+  return readFileSync(path, 'utf8');
+}
+
+function run(id: string, cluster = 0): JourneyResult {
+  const s = scenarioById(id);
+  if (!s) throw new Error(`no scenario ${id}`);
+  return journey(s.clusters[cluster]!.yaml, s.flow, { allPaths: true });
+}
+
+/** endpoint → exact probability */
+function odds(r: JourneyResult): Record<string, string> {
+  return Object.fromEntries((r.outcomes ?? []).map((o) => [o.delivered ?? o.verdict, o.exact]));
+}
+
+describe('shipped scenarios', () => {
+  it('have unique ids, both languages and a flow that reads without problems', () => {
+    expect(new Set(scenarios.map((s) => s.id)).size).toBe(scenarios.length);
+    for (const s of scenarios) {
+      for (const t of [s.title, s.description, ...s.clusters.map((c) => c.label)]) {
+        expect(t.en.length).toBeGreaterThan(3);
+        expect(t.ko).toMatch(/[가-힣]/);
+      }
+      for (const c of s.clusters) {
+        const r = journey(c.yaml, s.flow, { allPaths: true });
+        expect(r.flowDiagnostics).toEqual([]);
+        expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        expect(r.complete).toBe(true);
+      }
+    }
+  });
+
+  it.each(scenarios.flatMap((s) => s.clusters.map((_, i) => [s.id, i] as const)))(
+    'golden journey: %s (cluster %i)',
+    (id, i) => {
+      const actual = `${JSON.stringify(summarise(run(id, i)), null, 2)}\n`;
+      expect(actual).toBe(goldenOrUpdate(`${id}.${i}.json`, actual));
+    },
+  );
+
+  it('clusterip-4pods: 10.42.0.43 first with 1/4, then 0.333… and 0.5 of the rest; the pod sees the client pod', () => {
+    const r = run('clusterip-4pods');
+    expect(odds(r)).toEqual({
+      '10.42.0.43:8080': '1/4',
+      // (1 − 1/4) × 715827883/2^31
+      '10.42.0.44:8080': '2147483649/8589934592',
+      // (1 − 1/4) × (1 − 715827883/2^31) × 1/2, twice
+      '10.42.1.41:8080': '4294967295/17179869184',
+      '10.42.1.42:8080': '4294967295/17179869184',
+    });
+    expect(r.outcomes!.reduce((a, o) => a + o.probability, 0)).toBeCloseTo(1, 12);
+    for (const o of r.outcomes!) {
+      expect(o.sourceSeen).toBe('10.42.1.10:40000');
+      expect(o.replyMatches).toBe(true);
+    }
+    // to a pod on the other node: DNAT on the client's node, routed there, no SNAT
+    const far = r.outcomes![0]!.journey;
+    expect(far.hops.map((h) => `${h.direction} ${h.node.slice(0, 14)} ${h.in}>${h.out}`)).toEqual([
+      'request ip-10-32-7-224 cni0>eth0',
+      'request ip-10-32-11-62 eth0>cni0',
+      'reply ip-10-32-11-62 cni0>eth0',
+      'reply ip-10-32-7-224 eth0>cni0',
+    ]);
+    expect(far.hops[0]!.nat.map((n) => n.type)).toEqual(['DNAT']);
+    expect(far.hops[0]!.exact).toBe('1/4');
+    // a pod on the same node is reached over the bridge: one hop each way
+    const near = r.outcomes![2]!.journey;
+    expect(near.hops.map((h) => h.node.slice(0, 14))).toEqual(['ip-10-32-7-224', 'ip-10-32-7-224']);
+  });
+
+  it('scale-2-to-3: 1/2 each with 2 pods; 0.33333333349 then 0.5 of the rest with 3', () => {
+    const two = run('scale-2-to-3', 0);
+    expect(Object.values(odds(two))).toEqual(['1/2', '1/2']);
+    const three = run('scale-2-to-3', 1);
+    expect(Object.values(odds(three))).toEqual([
+      '715827883/2147483648',
+      '1431655765/4294967296',
+      '1431655765/4294967296',
+    ]);
+    expect(three.outcomes![0]!.probability).toBeCloseTo(0.33333333349, 11);
+    // the two first endpoints keep their pods; the third is new
+    expect(Object.keys(odds(three)).slice(0, 1)).toEqual(Object.keys(odds(two)).slice(0, 1));
+  });
+
+  it('nodeport-other-node: masqueraded to node-b, forwarded to node-a, un-NATed on the way back', () => {
+    const r = run('nodeport-other-node');
+    expect(r.outcomes).toHaveLength(1);
+    const j = r.outcomes![0]!.journey;
+    expect(j.sourceSeen).toBe('10.32.7.224:40000');
+    expect(j.request.at).toMatchObject({ kind: 'pod', name: 'default/service-test-nodeport' });
+    expect(
+      j.hops.map((h) => [
+        h.direction,
+        h.node,
+        h.nat.map((n) => (n.undoes ? `un-${n.undoes}` : n.type)),
+      ]),
+    ).toEqual([
+      ['request', 'node-b', ['DNAT', 'SNAT']],
+      ['request', 'node-a', []],
+      ['reply', 'node-a', []],
+      ['reply', 'node-b', ['un-SNAT', 'un-DNAT']],
+    ]);
+    expect(j.reply?.packet).toEqual({
+      proto: 'tcp',
+      src: '10.32.7.224',
+      sport: 30080,
+      dst: '172.16.0.10',
+      dport: 40000,
+    });
+    expect(j.replyMatches).toBe(true);
+  });
+
+  it('etp-local-no-endpoint: dropped on node-b by the "has no local endpoints" rule', () => {
+    const r = run('etp-local-no-endpoint');
+    expect(r.outcomes!.map((o) => [o.verdict, o.outcome, o.exact])).toEqual([
+      ['DROP', 'dropped', '1'],
+    ]);
+    const j = r.journey!;
+    expect(j.hops).toHaveLength(1);
+    expect(j.request.decidedBy).toBe(
+      '-A KUBE-EXTERNAL-SERVICES -p tcp -m comment --comment "default/web:http has no local endpoints" -m addrtype --dst-type LOCAL -m tcp --dport 30081 -j DROP',
+    );
+    expect(j.reply).toBeNull();
+    expect(j.sourceSeen).toBeNull();
+  });
+
+  it('etp-local-source-kept: the pod sees the laptop itself', () => {
+    const r = run('etp-local-source-kept');
+    expect(r.outcomes!.map((o) => [o.delivered, o.sourceSeen, o.exact])).toEqual([
+      ['10.244.0.5:80', '172.16.0.10:40000', '1'],
+    ]);
+    expect(r.journey!.hops[0]!.nat.map((n) => n.type)).toEqual(['DNAT']);
+  });
+
+  it("no-endpoints: rejected on the client pod's node", () => {
+    const r = run('no-endpoints');
+    expect(r.outcomes!.map((o) => [o.verdict, o.outcome])).toEqual([['REJECT', 'rejected']]);
+    expect(r.journey!.request.decidedBy).toMatch(
+      /"default\/ghost:http has no endpoints".* -j REJECT/,
+    );
+  });
+});

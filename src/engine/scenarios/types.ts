@@ -1,0 +1,32 @@
+/** A named example shipped with the app: a cluster, a flow to follow through it, words for both. */
+
+export interface Text {
+  en: string;
+  ko: string;
+}
+
+/** The flow file's shape (DESIGN §4, `journey --flow`). */
+export interface FlowDoc {
+  from: string;
+  to: string;
+  proto?: 'tcp' | 'udp' | 'sctp';
+  sport?: number;
+  tcpFlags?: string;
+  via?: string;
+}
+
+export interface ScenarioCluster {
+  /** a short name for this version of the cluster, e.g. "2 pods" */
+  label: Text;
+  /** the cluster as YAML manifests */
+  yaml: string;
+}
+
+export interface Scenario {
+  id: string;
+  title: Text;
+  description: Text;
+  /** one cluster, or several versions of it to compare (scaling from 2 to 3 pods) */
+  clusters: ScenarioCluster[];
+  flow: FlowDoc;
+}

@@ -6,6 +6,7 @@
 import type { Diagnostic, DiagnosticCode, Severity, SourceSpan } from './diagnostics.ts';
 import { isBuiltinChain, isTableName, type Chain, type DumpFormat, type Family, type Rule, type Ruleset, type Table } from './model.ts';
 import { validateRuleset } from './validate.ts';
+import { markCanonicalSources } from './canonical.ts';
 
 export class RulesetBuilder {
   readonly diagnostics: Diagnostic[] = [];
@@ -16,6 +17,8 @@ export class RulesetBuilder {
   private chains: Map<string, Chain> | undefined;
   /** the chain found last: a dump lists each chain's rules together */
   private lastChain: Chain | undefined;
+  /** chains with a rule whose source line is not known to be its canonical iptables-save line */
+  private readonly notCanonical = new Set<Chain>();
 
   constructor(
     readonly family: Family,
@@ -59,6 +62,13 @@ export class RulesetBuilder {
     return found;
   }
 
+  /** chain(line[start, end)), without making the name a string when it is the chain found last */
+  chainAt(line: string, start: number, end: number): Chain | undefined {
+    const last = this.lastChain;
+    if (last && last.name.length === end - start && line.startsWith(last.name, start)) return last;
+    return this.chain(line.slice(start, end));
+  }
+
   declareChain(name: string, span: SourceSpan, policy: Chain['policy'], counters?: Chain['counters']): Chain | undefined {
     const t = this.table;
     if (!t) return undefined;
@@ -81,8 +91,11 @@ export class RulesetBuilder {
     return chain;
   }
 
-  /** Adds a rule to a chain, declaring the chain (with an error) when it was never declared. */
-  addRule(chainName: string, rule: Omit<Rule, 'id' | 'index' | 'table' | 'chain'>, chainSpan: SourceSpan, position?: number): void {
+  /**
+   * Adds a rule to a chain, declaring the chain (with an error) when it was never declared.
+   * `canonical`: the rule's source is exactly the line iptables-save prints for it (see canonical.ts).
+   */
+  addRule(chainName: string, rule: Omit<Rule, 'id' | 'index' | 'table' | 'chain'>, chainSpan: SourceSpan, position?: number, canonical = false): void {
     const t = this.table;
     if (!t) return;
     let chain = this.chain(chainName);
@@ -95,6 +108,7 @@ export class RulesetBuilder {
     const full = rule as Rule;
     full.table = t.name;
     full.chain = chain.name;
+    if (!canonical) this.notCanonical.add(chain);
     if (position === undefined || position > chain.rules.length) chain.rules.push(full);
     else chain.rules.splice(Math.max(0, position - 1), 0, full);
   }
@@ -111,6 +125,7 @@ export class RulesetBuilder {
         }
       }
     }
+    if (this.format === 'save') for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
     const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
     validateRuleset(ruleset, this.diagnostics);
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);

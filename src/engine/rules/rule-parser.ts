@@ -6,11 +6,11 @@
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
 import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
-import type { Token } from './tokenize.ts';
+import { tokenize, type Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
-import { deepFreeze, NOT_CLEAN, type RuleMemo } from './rule-memo.ts';
+import { deepFreeze, NOT_CLEAN, type ModuleWords, type RuleMemo, type WordsContext } from './rule-memo.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 
@@ -103,9 +103,29 @@ function findOption(mod: AnyModule, name: string): OptionSpec | undefined {
   return undefined;
 }
 
-function isInterfaceName(s: string): boolean {
+export function isInterfaceName(s: string): boolean {
   // IFNAMSIZ is 16 with the NUL; `+` at the end is iptables' wildcard
   return s.length > 0 && s.length <= 15 && !/[\s/]/.test(s) && !s.slice(0, -1).includes('+');
+}
+
+// The long core options by length, to tell them from module options without making a string.
+const LONG_CORE_OPTIONS: readonly (readonly string[])[] = (() => {
+  const byLength: string[][] = [];
+  for (const name of CORE_OPTIONS.keys()) if (name.startsWith('--')) (byLength[name.length] ??= []).push(name);
+  return Array.from(byLength, (names) => names ?? []);
+})();
+
+const SHORT_CORE_OPTIONS: ReadonlySet<number> = new Set(Array.from(CORE_OPTIONS.keys(), (name) => (name.length === 2 ? name.charCodeAt(1) : 0)));
+
+/** Whether line[start, end) is a core option such as `-s`, `-m` or `--jump` (not a quoted word). */
+export function isCoreOptionAt(line: string, start: number, end: number): boolean {
+  if (line.charCodeAt(start) !== 45 /* - */) return false;
+  const length = end - start;
+  if (length === 2) return SHORT_CORE_OPTIONS.has(line.charCodeAt(start + 1));
+  if (line.charCodeAt(start + 1) !== 45) return false;
+  const names = LONG_CORE_OPTIONS[length];
+  if (names) for (const name of names) if (line.startsWith(name, start)) return true;
+  return false;
 }
 
 const isBang = (t: Token | undefined): boolean => t !== undefined && t.text === '!' && !t.quoted;
@@ -131,6 +151,24 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
 }
 
 /**
+ * Reads one module's words on their own (`-m tcp --dport 80`, `-j DNAT --to-destination …`, up
+ * to the next core option) for a context, and remembers what they parse to in `words`: what the
+ * reader would find for the same words inside a rule. Undefined when they do not read cleanly
+ * there (an unknown module or option, a missing value, anything that needs a diagnostic).
+ */
+export function rememberModuleWords(memo: RuleMemo, key: string, context: WordsContext, chain: string): ModuleWords | undefined {
+  const reader = idle ?? new RuleBodyReader();
+  idle = undefined;
+  try {
+    const entry = reader.remember(key, memo.family, context.table, chain, context.protocol);
+    memo.remember(key, context, entry ?? NOT_CLEAN);
+    return entry;
+  } finally {
+    idle = reader;
+  }
+}
+
+/**
  * Reads one rule at a time. A class rather than closures: a 100,000-rule dump would otherwise
  * make half a dozen closures and a context object for every rule.
  */
@@ -149,7 +187,8 @@ class RuleBodyReader {
   private open: OpenModule[] = [];
   private current: OpenModule | undefined;
   /** the remembered module words for the context as it stands, until -p changes it */
-  private words: Map<string, unknown> | undefined;
+  private words: WordsContext | undefined;
+  private recording: RecordingContext | undefined;
   private readonly ctx: ModuleContext = {
     family: 'ipv4',
     protocol: undefined,
@@ -359,6 +398,35 @@ class RuleBodyReader {
     return body;
   }
 
+  remember(key: string, family: Family, table: string, chain: string, protocol: string | undefined): ModuleWords | undefined {
+    const { tokens, unterminatedQuote } = tokenize(key);
+    const head = tokens[0];
+    const nameTok = tokens[1];
+    if (unterminatedQuote !== undefined || !head || !nameTok || head.quoted) return undefined;
+    const kind = CORE_OPTIONS.get(head.text);
+    const module = kind === 'match' ? registry.matches.get(nameTok.text) : kind === 'jump' ? registry.targets.get(nameTok.text) : undefined;
+    if (!module) return undefined;
+    const diagnostics: Diagnostic[] = [];
+    this.tokens = tokens;
+    this.line = 1;
+    this.diagnostics = diagnostics;
+    const span = spanOf(1, head, nameTok);
+    const m: OpenModule = { module, name: nameTok.text, options: null, raw: null, span, isTarget: kind === 'jump', memoKey: key, from: 0, first: 2, to: tokens.length };
+    const options = this.readWords(m);
+    let entry: ModuleWords | undefined;
+    if (options) {
+      // a context that notes whether the module looks at it: words of a module that never does
+      // (a comment, say) mean the same in every rule, whatever its table, chain or protocol
+      const ctx = (this.recording ??= new RecordingContext((code, message, at, severity) => this.report(code, message, at, severity)));
+      ctx.reset(family, protocol, table, chain, span);
+      const data = module.parse(options, ctx);
+      if (diagnostics.length === 0) entry = { module, data: deepFreeze(data), contextFree: !ctx.looked, canonical: undefined };
+    }
+    this.tokens = [];
+    this.diagnostics = [];
+    return entry;
+  }
+
   // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
   // old dump loses nothing, and say how iptables wants it written now.
   private oldStyleBang(opt: Token, bangTok: Token): void {
@@ -421,13 +489,13 @@ class RuleBodyReader {
     let to = this.i;
     while (to < tokens.length) {
       const t = tokens[to]!;
-      if (!t.quoted && t.text.charCodeAt(0) === 45 /* - */ && CORE_OPTIONS.has(t.text)) break;
+      if (!t.quoted && isCoreOptionAt(text, t.start, t.end)) break;
       to++;
     }
     if (to > this.i && isBang(tokens[to - 1])) to--; // that `!` belongs to the next option
     m.to = to;
     const key = text.slice(tokens[from]!.start, tokens[to - 1]!.end);
-    const known = this.wordsNow().get(key);
+    const known = this.memo!.find(key, this.wordsNow());
     if (known !== undefined && known !== NOT_CLEAN) {
       m.options = null;
     } else {
@@ -471,19 +539,20 @@ class RuleBodyReader {
   }
 
   /** The remembered module words for the rule's context as it stands. */
-  private wordsNow(): Map<string, unknown> {
+  private wordsNow(): WordsContext {
     return (this.words ??= this.memo!.modulesFor(this.table, this.chain, this.ctx.protocol));
   }
 
   private parseModule(m: OpenModule, module: AnyModule): unknown {
     const key = m.memoKey;
     if (key === undefined) return module.parse(m.options!, this.ctx);
-    const words = this.wordsNow();
-    const known = words.get(key);
-    if (known !== undefined && known !== NOT_CLEAN) return known;
+    const memo = this.memo!;
+    const context = this.wordsNow();
+    const known = memo.find(key, context);
+    if (known !== undefined && known !== NOT_CLEAN) return known.data;
     const before = this.diagnostics.length;
     const data = module.parse((m.options ??= this.readWords(m)!), this.ctx);
-    words.set(key, this.diagnostics.length === before ? deepFreeze(data) : NOT_CLEAN);
+    memo.remember(key, context, this.diagnostics.length === before ? { module, data: deepFreeze(data), contextFree: false, canonical: undefined } : NOT_CLEAN);
     return data;
   }
 
@@ -509,6 +578,44 @@ class RuleBodyReader {
     };
     if (!m.module) match.unknown = true;
     this.matches.push(match);
+  }
+}
+
+/** A module context that notes whether the module read any of it (reports aside). */
+class RecordingContext implements ModuleContext {
+  looked = false;
+  span?: SourceSpan;
+  private f: Family = 'ipv4';
+  private p: string | undefined;
+  private t = '';
+  private c = '';
+
+  constructor(readonly report: ModuleContext['report']) {}
+
+  reset(family: Family, protocol: string | undefined, table: string, chain: string, span: SourceSpan): void {
+    this.looked = false;
+    this.f = family;
+    this.p = protocol;
+    this.t = table;
+    this.c = chain;
+    this.span = span;
+  }
+
+  get family(): Family {
+    this.looked = true;
+    return this.f;
+  }
+  get protocol(): string | undefined {
+    this.looked = true;
+    return this.p;
+  }
+  get table(): string {
+    this.looked = true;
+    return this.t;
+  }
+  get chain(): string {
+    this.looked = true;
+    return this.c;
   }
 }
 

@@ -7,6 +7,7 @@ import { RulesetBuilder } from './builder.ts';
 import { isBuiltinChain, type Counters, type Family, type ParseResult, type Rule } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
+import { readPlainChainLine, readPlainRule } from './save-fast-path.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLine } from './lines.ts';
 
@@ -17,7 +18,13 @@ export function parseCounters(text: string): Counters | undefined {
   return m ? { packets: Number(m[1]), bytes: Number(m[2]) } : undefined;
 }
 
-export function parseSave(text: string, family: Family): ParseResult {
+export interface SaveParseOptions {
+  /** read plain lines the fast way (save-fast-path.ts); off only to test it against the full way */
+  fastPath?: boolean;
+}
+
+export function parseSave(text: string, family: Family, opts: SaveParseOptions = {}): ParseResult {
+  const fast = opts.fastPath ?? true;
   const b = new RulesetBuilder(family, 'save');
   const memo = new RuleMemo(family);
   let tableLine = 0;
@@ -27,6 +34,9 @@ export function parseSave(text: string, family: Family): ParseResult {
     lastLine = line;
     const first = raw.charCodeAt(0);
     if (raw.length === 0 || first === 35 /* # */) return;
+    // `-A CHAIN …`, the bulk of a dump: the plain lines go the fast way
+    if (fast && first === 45 && raw.charCodeAt(1) === 65 && raw.charCodeAt(2) === 32 && b.currentTable && readPlainRule(raw, line, b, memo)) return;
+    if (fast && first === 58 /* : */ && readPlainChainLine(raw, line, b)) return;
     const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)

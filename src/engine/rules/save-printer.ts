@@ -1,6 +1,7 @@
 /** Prints a ruleset as iptables-save does, optionally with `-c` counters. */
 import type { Ruleset } from './model.ts';
 import { ruleText } from './rule-printer.ts';
+import { sourcesAreCanonical } from './canonical.ts';
 
 export interface SavePrintOptions {
   /** print `[packets:bytes]` before each rule, as `iptables-save -c` does */
@@ -16,8 +17,10 @@ export function printSave(ruleset: Ruleset, opts: SavePrintOptions = {}): string
       out.push(`:${c.name} ${c.builtin ? (c.policy ?? 'ACCEPT') : '-'} [${cnt.packets}:${cnt.bytes}]`);
     }
     for (const c of table.chains) {
+      // a dump read from iptables-save text is printed back from its lines where they are canonical
+      const copy = sourcesAreCanonical(table, c);
       for (const r of c.rules) {
-        const text = ruleText(r);
+        const text = copy ? r.source : ruleText(r);
         if (opts.counters) {
           const rc = r.counters ?? { packets: 0, bytes: 0 };
           out.push(`[${rc.packets}:${rc.bytes}] ${text}`);

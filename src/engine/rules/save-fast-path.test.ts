@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSave } from './save-parser.ts';
+import { printSave } from './save-printer.ts';
+import { sourcesAreCanonical } from './canonical.ts';
+import { generateKubeDump } from '../../../scripts/bench/generate-kube.ts';
+import type { Family } from './model.ts';
+
+/** The fast way and the full way must build the same model, diagnostics and printed text. */
+function both(text: string, family: Family = 'ipv4') {
+  const fast = parseSave(text, family);
+  const full = parseSave(text, family, { fastPath: false });
+  return { fast, full };
+}
+
+function expectSame(text: string, family: Family = 'ipv4'): void {
+  const { fast, full } = both(text, family);
+  expect(JSON.stringify(fast)).toBe(JSON.stringify(full));
+  expect(printSave(fast.ruleset)).toBe(printSave(full.ruleset));
+  expect(printSave(fast.ruleset, { counters: true })).toBe(printSave(full.ruleset, { counters: true }));
+}
+
+const dump = (rules: string[], table = 'nat') =>
+  [
+    `*${table}`,
+    ':PREROUTING ACCEPT [0:0]',
+    ':INPUT ACCEPT [0:0]',
+    ':OUTPUT ACCEPT [0:0]',
+    ':POSTROUTING ACCEPT [0:0]',
+    ':KUBE-X - [0:0]',
+    ...rules,
+    'COMMIT',
+    '',
+  ].join('\n');
+
+describe('save fast path', () => {
+  it('reads a kube-proxy dump exactly as the full reader does', () => {
+    expectSame(generateKubeDump({ rules: 3000, seed: 7 }).text);
+  });
+
+  it('shares one frozen data object between rules with the same module words', () => {
+    const { ruleset } = parseSave(
+      dump(['-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 80 -j DROP']),
+      'ipv4',
+    );
+    const [a, b] = ruleset.tables[0]!.chains.find((c) => c.name === 'KUBE-X')!.rules;
+    expect(a!.matches[0]!.data).toEqual({ dport: { value: { from: 80, to: 80 }, negated: false } });
+    expect(b!.matches[0]!.data).toBe(a!.matches[0]!.data);
+    expect(Object.isFrozen(a!.matches[0]!.data)).toBe(true);
+    // spans stay each rule's own
+    expect(b!.matches[0]!.span).toEqual({ line: 8, column: 18, endLine: 8, endColumn: 24 });
+  });
+
+  it('prints canonical lines as they were written, and others the long way', () => {
+    const text = dump(['-A KUBE-X -d 10.0.0.1/32 -j ACCEPT', '-A OUTPUT -s 10.0.0.2 -p TCP -j ACCEPT']);
+    const { ruleset } = parseSave(text, 'ipv4');
+    const nat = ruleset.tables[0]!;
+    expect(sourcesAreCanonical(nat, nat.chains.find((c) => c.name === 'KUBE-X')!)).toBe(true);
+    expect(sourcesAreCanonical(nat, nat.chains.find((c) => c.name === 'OUTPUT')!)).toBe(false);
+    expect(printSave(ruleset)).toContain('-A OUTPUT -s 10.0.0.2/32 -p tcp -j ACCEPT\n');
+    expectSame(text);
+  });
+
+  it('leaves a rule that needs a diagnostic to the full reader, every time', () => {
+    const text = dump(['-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT'], 'filter');
+    const { fast } = both(text);
+    expect(fast.diagnostics.filter((d) => d.code === 'bad-port').map((d) => [d.code, d.line, d.column])).toEqual([
+      ['bad-port', 8, 25],
+      ['bad-port', 9, 25],
+    ]);
+    expectSame(text);
+  });
+
+  it('a module that reads no context is remembered across protocols and tables', () => {
+    expectSame(dump(['-A KUBE-X -m comment --comment "a b" -j ACCEPT', '-A KUBE-X -p udp -m comment --comment "a b" -j ACCEPT', '-A POSTROUTING -m comment --comment "a b" -j MASQUERADE']));
+  });
+
+  // Random rules from real parts in random order, spacing and repetition: whatever the fast path
+  // takes on, it must read exactly as the full reader.
+  const parts = [
+    '-s 10.0.0.1/32', '-s 10.0.0.1', '! -s 10.0.0.0/8', '-s 0.0.0.0/0', '! -d 0.0.0.0/0', '-d 1.2.3.4/255.255.255.0',
+    '-i eth0', '! -i eth+', '-o lo', '-p tcp', '-p udp', '-p 6', '-p TCP', '! -p tcp', '-p all', '-f', '! -f',
+    '-m comment --comment "x y"', '-m comment --comment abc', '-m tcp --dport 80', '-m tcp --dport 0080',
+    '-m tcp ! --dport 80', '-m udp --dport 53', '-m tcp --sport 1:2 --dport 3', '-m multiport --dports 80,443',
+    '-m conntrack --ctstate NEW', '-m statistic --mode random --probability 0.5', '-m mark --mark 0x4000/0x4000',
+    '-m addrtype --dst-type LOCAL', '-j ACCEPT', '-j DNAT --to-destination 1.2.3.4:80', '-j KUBE-X', '-g KUBE-X',
+    '-j MARK --set-xmark 0x4000/0x4000', '-j MASQUERADE', '-j REJECT', '-j RETURN', '-j NOPE', '--dport 80',
+    '!', '-m', '-j', '"quoted word"', 'stray', '-m nosuch --x 1',
+  ];
+  const rule = fc.record({
+    chain: fc.constantFrom('PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING', 'KUBE-X'),
+    parts: fc.array(fc.constantFrom(...parts), { minLength: 0, maxLength: 6 }),
+    gap: fc.constantFrom(' ', ' ', ' ', '  ', '\t'),
+    twice: fc.boolean(),
+  });
+  it('reads random rules exactly as the full reader', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('nat', 'filter', 'mangle'), fc.array(rule, { maxLength: 8 }), (table, rules) => {
+        const lines: string[] = [];
+        for (const r of rules) {
+          const line = [`-A ${r.chain}`, ...r.parts].join(r.gap);
+          lines.push(line);
+          if (r.twice) lines.push(line);
+        }
+        expectSame(dump(lines, table));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

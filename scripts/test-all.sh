@@ -6,14 +6,18 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# --- system packages: Debian's Chromium drives the browser tests; iptables, iproute2 and scapy
-# --- serve the tests that compare with the real kernel
+# --- system packages: Debian's Chromium drives the browser tests (fonts-nanum lets it draw the
+# --- Korean UI in screenshots); iptables, nftables (nft), ipset, iproute2 and python3 serve the
+# --- tests that compare the engine with the real kernel in network namespaces
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 missing=()
 if ! [ -x /usr/bin/chromium ] && ! installed chromium; then missing+=(chromium); fi
 if ! command -v iptables >/dev/null 2>&1 && ! installed iptables; then missing+=(iptables); fi
+if ! command -v nft >/dev/null 2>&1 && ! installed nftables; then missing+=(nftables); fi
+if ! command -v ipset >/dev/null 2>&1 && ! installed ipset; then missing+=(ipset); fi
 if ! command -v ip >/dev/null 2>&1 && ! installed iproute2; then missing+=(iproute2); fi
-if ! installed python3-scapy; then missing+=(python3-scapy); fi
+if ! command -v python3 >/dev/null 2>&1; then missing+=(python3); fi
+if ! installed fonts-nanum; then missing+=(fonts-nanum); fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]} with apt-get"
   sudo=()

@@ -1,0 +1,110 @@
+/**
+ * The Monaco editor as a React component. Loaded lazily (see LazyEditor.tsx): Monaco is large,
+ * and the app paints and traces without it. The text lives in the store; the editor is a view
+ * of it that reports edits, shows markers and moves its cursor when asked.
+ */
+import { useEffect, useRef } from 'react';
+import { monaco } from './monaco-setup.ts';
+import type { EditorMarker, RevealRequest } from './markers.ts';
+
+export interface CodeEditorProps {
+  value: string;
+  language: string;
+  /** the model's URI: monaco-yaml picks the cluster schema by it */
+  uri: string;
+  onChange?: (value: string) => void;
+  markers: readonly EditorMarker[];
+  readOnly?: boolean;
+  dark: boolean;
+  reveal?: RevealRequest | null;
+  ariaLabel: string;
+}
+
+const SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+} as const;
+
+const OWNER = 'netfilter-lab';
+
+export default function CodeEditor(props: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const onChange = useRef(props.onChange);
+  const latest = useRef(props.value);
+  useEffect(() => {
+    onChange.current = props.onChange;
+    latest.current = props.value;
+  });
+
+  const { uri, language, readOnly = false, ariaLabel } = props;
+  useEffect(() => {
+    if (!host.current) return;
+    const u = monaco.Uri.parse(uri);
+    const model =
+      monaco.editor.getModel(u) ?? monaco.editor.createModel(latest.current, language, u);
+    const ed = monaco.editor.create(host.current, {
+      model,
+      readOnly,
+      ariaLabel,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 12.5,
+      lineNumbersMinChars: 3,
+      scrollBeyondLastLine: false,
+      wordWrap: readOnly ? 'off' : 'on',
+      tabSize: 2,
+      renderWhitespace: 'none',
+      fixedOverflowWidgets: true,
+    });
+    editor.current = ed;
+    const sub = model.onDidChangeContent(() => onChange.current?.(model.getValue()));
+    return () => {
+      sub.dispose();
+      ed.dispose();
+      model.dispose();
+      editor.current = null;
+    };
+  }, [uri, language, readOnly, ariaLabel]);
+
+  // the store's text wins when it differs (a scenario loaded, a test set it)
+  useEffect(() => {
+    const model = editor.current?.getModel();
+    if (model && model.getValue() !== props.value) model.setValue(props.value);
+  }, [props.value]);
+
+  useEffect(() => {
+    const model = editor.current?.getModel();
+    if (!model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      OWNER,
+      props.markers.map((m) => ({
+        startLineNumber: m.line,
+        startColumn: m.column,
+        endLineNumber: m.endLine,
+        endColumn: m.endColumn,
+        severity: SEVERITY[m.severity],
+        message: m.message,
+        code: m.code,
+        source: 'netfilter-lab',
+      })),
+    );
+  }, [props.markers, uri]);
+
+  useEffect(() => {
+    monaco.editor.setTheme(props.dark ? 'vs-dark' : 'vs');
+  }, [props.dark]);
+
+  const { reveal } = props;
+  useEffect(() => {
+    const ed = editor.current;
+    if (!ed || !reveal) return;
+    ed.revealLineInCenter(reveal.line);
+    ed.setPosition({ lineNumber: reveal.line, column: reveal.column });
+    ed.focus();
+  }, [reveal]);
+
+  return <div ref={host} className="code-editor" data-testid={`editor-${language}`} />;
+}

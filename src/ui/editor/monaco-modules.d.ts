@@ -1,0 +1,7 @@
+// Monaco's ESM files ship without their own declarations; the API's types describe them.
+declare module 'monaco-editor/esm/vs/editor/editor.api.js' {
+  export * from 'monaco-editor/esm/vs/editor/editor.api';
+}
+declare module 'monaco-editor/esm/vs/editor/editor.all.js';
+declare module 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+declare module 'monaco-yaml/yaml.worker.js';

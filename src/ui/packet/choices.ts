@@ -1,0 +1,104 @@
+/**
+ * The packet builder's choices as <select> values: `pod:NS/NAME`, `svc:NS/NAME:PORT`, … and
+ * back. Plain string values keep the selects native (keyboard and screen readers for free).
+ */
+import type { ClusterSummary } from '../../worker/protocol.ts';
+import type { PacketDestination, PacketSource } from './packet-form.ts';
+
+export function sourceValue(s: PacketSource): string {
+  switch (s.kind) {
+    case 'pod':
+      return `pod:${s.namespace}/${s.name}`;
+    case 'node':
+      return `node:${s.name}`;
+    case 'client':
+      return `client:${s.name}`;
+    case 'address':
+      return 'address';
+  }
+}
+
+function nsName(rest: string): { namespace: string; name: string } {
+  const slash = rest.indexOf('/');
+  return { namespace: rest.slice(0, slash), name: rest.slice(slash + 1) };
+}
+
+export function parseSourceValue(v: string, previous: PacketSource): PacketSource {
+  const colon = v.indexOf(':');
+  const kind = colon < 0 ? v : v.slice(0, colon);
+  const rest = v.slice(colon + 1);
+  if (kind === 'pod') return { kind: 'pod', ...nsName(rest) };
+  if (kind === 'node') return { kind: 'node', name: rest };
+  if (kind === 'client') return { kind: 'client', name: rest };
+  return { kind: 'address', address: previous.kind === 'address' ? previous.address : '' };
+}
+
+export function destinationValue(d: PacketDestination): string {
+  switch (d.kind) {
+    case 'service':
+      return `svc:${d.namespace}/${d.name}:${d.port}`;
+    case 'nodeport':
+      return `np:${d.node}:${d.nodePort}:${d.namespace}/${d.name}`;
+    case 'pod':
+      return `pod:${d.namespace}/${d.name}`;
+    case 'address':
+      return 'address';
+  }
+}
+
+export function parseDestinationValue(v: string, previous: PacketDestination): PacketDestination {
+  if (v.startsWith('svc:')) {
+    const rest = v.slice(4);
+    const lastColon = rest.lastIndexOf(':');
+    return {
+      kind: 'service',
+      ...nsName(rest.slice(0, lastColon)),
+      port: Number(rest.slice(lastColon + 1)),
+    };
+  }
+  if (v.startsWith('np:')) {
+    const [node = '', port = '0', ...svc] = v.slice(3).split(':');
+    return { kind: 'nodeport', node, nodePort: Number(port), ...nsName(svc.join(':')) };
+  }
+  if (v.startsWith('pod:')) return { kind: 'pod', ...nsName(v.slice(4)) };
+  return { kind: 'address', address: previous.kind === 'address' ? previous.address : '' };
+}
+
+export interface DestinationOption {
+  value: string;
+  label: string;
+  /** the protocol the Service port speaks, to preset the protocol field */
+  protocol?: string;
+}
+
+export function serviceOptions(c: ClusterSummary): DestinationOption[] {
+  return c.services.flatMap((s) =>
+    s.clusterIP === null
+      ? []
+      : s.ports.map((p) => ({
+          value: `svc:${s.namespace}/${s.name}:${p.port}`,
+          label: `${s.namespace}/${s.name} → ${s.clusterIP}:${p.port}/${p.protocol}`,
+          protocol: p.protocol.toLowerCase(),
+        })),
+  );
+}
+
+export function nodePortOptions(c: ClusterSummary): DestinationOption[] {
+  return c.services.flatMap((s) =>
+    s.ports
+      .filter((p) => p.nodePort > 0)
+      .flatMap((p) =>
+        c.nodes.flatMap((n) =>
+          n.ip === null
+            ? []
+            : [
+                {
+                  value: `np:${n.name}:${p.nodePort}:${s.namespace}/${s.name}`,
+                  label: `${s.namespace}/${s.name} → ${n.ip}:${p.nodePort} (${n.name})`,
+                  protocol: p.protocol.toLowerCase(),
+                },
+              ],
+        ),
+      ),
+  );
+}

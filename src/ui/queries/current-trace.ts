@@ -1,0 +1,41 @@
+/** The trace the player follows: the sent packet's, or its reply's. */
+import type { TraceStep } from '../../engine/netfilter/trace.ts';
+import { useUi } from '../stores/ui-store.ts';
+import { useSentTrace } from './scenario.ts';
+
+const NO_STEPS: readonly TraceStep[] = [];
+
+export function useCurrentTrace() {
+  const { sent, trace } = useSentTrace();
+  const packetIndex = useUi((s) => s.packetIndex);
+  const response = trace.data;
+  const packets = response?.result?.packets ?? [];
+  const index = Math.min(packetIndex, Math.max(0, packets.length - 1));
+  const packet = packets[index];
+  return {
+    sent,
+    trace,
+    response,
+    index,
+    count: packets.length,
+    steps: packet?.steps ?? NO_STEPS,
+    result: packet?.result,
+    backend: response?.result?.backend ?? 'nft',
+    node: sent?.ok ? sent.node : null,
+  };
+}
+
+/** The table and chain of the step at `current` (or the nearest one before it that has them). */
+export function whereAt(
+  steps: readonly TraceStep[],
+  current: number,
+): { table: string | null; chain: string | null } {
+  for (let i = Math.min(current, steps.length - 1); i >= 0; i--) {
+    const s = steps[i];
+    if (!s) continue;
+    const table = 'table' in s ? s.table : null;
+    const chain = 'chain' in s && typeof s.chain === 'string' ? s.chain : null;
+    if (table) return { table, chain };
+  }
+  return { table: null, chain: null };
+}

@@ -1,0 +1,81 @@
+/**
+ * The engine's answers as react-query queries, keyed by their input (a hash of the YAML or dump
+ * text, the node, the packet). A query nobody watches any more is cancelled and its request
+ * dropped before the worker starts it (worker/client.ts); keepPreviousData keeps the last answer
+ * on screen while the next one is computed.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ask } from '../../worker/client.ts';
+import type { DumpFormat, PacketInput, RuleSource, TraceRequest } from '../../worker/protocol.ts';
+import { textKey } from './text-key.ts';
+
+function sourceKey(source: RuleSource): unknown[] {
+  return source.kind === 'cluster'
+    ? ['cluster', textKey(source.yaml), source.node]
+    : ['dump', textKey(source.text)];
+}
+
+function requestKey(req: TraceRequest): unknown[] {
+  return [...sourceKey(req.source), req.packets, req.seed ?? 1, req.withReply ?? false];
+}
+
+export function useCompile(yaml: string | null) {
+  return useQuery({
+    queryKey: ['compile', yaml === null ? null : textKey(yaml)],
+    queryFn: ({ signal }) => ask('compileCluster', (e) => e.compileCluster(yaml ?? ''), signal),
+    enabled: yaml !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useParseDump(text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['dump', textKey(text)],
+    queryFn: ({ signal }) => ask('parseDump', (e) => e.parseDump(text), signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrace(req: TraceRequest | null) {
+  return useQuery({
+    queryKey: ['trace', ...(req ? requestKey(req) : [null])],
+    queryFn: ({ signal }) => ask('trace', (e) => e.trace(req as TraceRequest), signal),
+    enabled: req !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every random branch, with exact probabilities; the reply is left out (it is not random). */
+export function useAllPaths(req: TraceRequest | null) {
+  const forward = req ? { ...req, withReply: false, packets: req.packets.slice(0, 1) } : null;
+  return useQuery({
+    queryKey: ['paths', ...(forward ? requestKey(forward) : [null])],
+    queryFn: ({ signal }) => ask('allPaths', (e) => e.allPaths(forward as TraceRequest), signal),
+    enabled: forward !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `runs` packets sent as new connections; `round` starts another batch with a new seed. */
+export function useSample(req: TraceRequest | null, runs: number, round: number) {
+  const forward: TraceRequest | null = req
+    ? { ...req, withReply: false, packets: req.packets.slice(0, 1), seed: 1000 + round }
+    : null;
+  return useQuery({
+    queryKey: ['sample', runs, ...(forward ? requestKey(forward) : [null])],
+    queryFn: ({ signal }) => ask('sample', (e) => e.sample(forward as TraceRequest, runs), signal),
+    enabled: forward !== null && runs > 0,
+  });
+}
+
+export function usePrinted(source: RuleSource | null, format: DumpFormat) {
+  return useQuery({
+    queryKey: ['print', format, ...(source ? sourceKey(source) : [null])],
+    queryFn: ({ signal }) => ask('print', (e) => e.print(source as RuleSource, format), signal),
+    enabled: source !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type { PacketInput };

@@ -1,0 +1,131 @@
+/**
+ * The left column: the cluster YAML (or a pasted dump) in Monaco, with the compiler's or the
+ * parser's diagnostics as markers and as a list below. While the YAML has errors the views keep
+ * the last good result, and a banner says so.
+ */
+import { useMemo } from 'react';
+import type { ClusterDiagnostic } from '../../engine/cluster/index.ts';
+import { LazyEditor } from '../editor/LazyEditor.tsx';
+import {
+  CLUSTER_MODEL_URI as CLUSTER_URI,
+  DUMP_MODEL_URI as DUMP_URI,
+  IPTABLES_LANGUAGE_ID,
+} from '../editor/language-ids.ts';
+import { toMarkers, type EditorMarker, type RevealRequest } from '../editor/markers.ts';
+import { useT } from '../i18n/index.ts';
+import { useParseDump } from '../queries/engine-queries.ts';
+import { useCurrentCompile } from '../queries/scenario.ts';
+import { useScenario } from '../stores/scenario-store.ts';
+import { useUi } from '../stores/ui-store.ts';
+import { ProblemList } from './ProblemList.tsx';
+
+/** Node diagnostics repeat the cluster's for every node: keep each once. */
+function uniqueDiagnostics(lists: readonly (readonly ClusterDiagnostic[])[]): ClusterDiagnostic[] {
+  const seen = new Set<string>();
+  const out: ClusterDiagnostic[] = [];
+  for (const list of lists)
+    for (const d of list) {
+      const k = `${d.line}:${d.column}:${d.code}:${d.message}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(d);
+      }
+    }
+  return out.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function useClusterMarkers(): { markers: EditorMarker[]; broken: boolean; busy: boolean } {
+  const q = useCurrentCompile();
+  const data = q.data;
+  const markers = useMemo(
+    () =>
+      data
+        ? toMarkers(uniqueDiagnostics([data.diagnostics, ...data.nodes.map((n) => n.diagnostics)]))
+        : [],
+    [data],
+  );
+  return { markers, broken: q.broken, busy: q.isFetching };
+}
+
+function ClusterEditor(props: {
+  reveal: RevealRequest | null;
+  onGoTo(l: number, c: number): void;
+}) {
+  const t = useT();
+  const yaml = useScenario((s) => s.yaml);
+  const setYaml = useScenario((s) => s.setYaml);
+  const dark = useUi((s) => s.theme) === 'dark';
+  const { markers, broken, busy } = useClusterMarkers();
+  return (
+    <>
+      <h2 className="pane-title">{t.editorCluster}</h2>
+      <LazyEditor
+        value={yaml}
+        onChange={setYaml}
+        language="yaml"
+        uri={CLUSTER_URI}
+        markers={markers}
+        dark={dark}
+        reveal={props.reveal}
+        ariaLabel={t.editorCluster}
+        loadingLabel={t.editorLoading}
+      />
+      <p className="hint">{t.editorHint}</p>
+      <div className="editor-status" aria-live="polite">
+        {broken ? (
+          <p className="banner error" data-testid="yaml-broken">
+            {t.brokenYaml}
+          </p>
+        ) : null}
+        {busy ? <p className="muted">{t.compiling}</p> : null}
+      </div>
+      <ProblemList markers={markers} onGoTo={props.onGoTo} />
+    </>
+  );
+}
+
+function DumpEditor(props: { reveal: RevealRequest | null; onGoTo(l: number, c: number): void }) {
+  const t = useT();
+  const dump = useScenario((s) => s.dump);
+  const settled = useScenario((s) => s.settledDump);
+  const setDump = useScenario((s) => s.setDump);
+  const dark = useUi((s) => s.theme) === 'dark';
+  const parsed = useParseDump(settled, true);
+  const diagnostics = parsed.data?.diagnostics;
+  const markers = useMemo(() => toMarkers(diagnostics ?? []), [diagnostics]);
+  return (
+    <>
+      <h2 className="pane-title">{t.editorDump}</h2>
+      {dump === '' ? <p className="hint">{t.dumpEmpty}</p> : null}
+      <LazyEditor
+        value={dump}
+        onChange={setDump}
+        language={IPTABLES_LANGUAGE_ID}
+        uri={DUMP_URI}
+        markers={markers}
+        dark={dark}
+        reveal={props.reveal}
+        ariaLabel={t.editorDump}
+        loadingLabel={t.editorLoading}
+      />
+      <p className="hint">{t.editorHint}</p>
+      <ProblemList markers={markers} onGoTo={props.onGoTo} />
+    </>
+  );
+}
+
+export function EditorPane() {
+  const t = useT();
+  const mode = useScenario((s) => s.mode);
+  const reveal = useUi((s) => s.reveal);
+  const goTo = useUi((s) => s.revealAt);
+  return (
+    <section className="pane editor-pane" aria-label={t.editorRegion}>
+      {mode === 'cluster' ? (
+        <ClusterEditor reveal={reveal} onGoTo={goTo} />
+      ) : (
+        <DumpEditor reveal={reveal} onGoTo={goTo} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The node's rules: as a rule table (the current rule lit, why it matched or what failed), or
+ * as text the way iptables-save, iptables -S or iptables -L -n -v prints it (printed by the
+ * engine in the worker).
+ */
+import { LazyEditor } from '../editor/LazyEditor.tsx';
+import { IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
+import { useLang, useT } from '../i18n/index.ts';
+import { usePrinted } from '../queries/engine-queries.ts';
+import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useShownRules, type ShownRules } from '../queries/scenario.ts';
+import { useScenario } from '../stores/scenario-store.ts';
+import { useUi, type RulesFormat } from '../stores/ui-store.ts';
+import { RuleTable } from '../views/rule-table/RuleTable.tsx';
+import { usePlayerStore } from '../views/trace-player/player-store.ts';
+import { useShownPlace } from './shown-place.ts';
+
+const FORMATS: { value: RulesFormat; label: string }[] = [
+  { value: 'save', label: 'iptables-save' },
+  { value: 'S', label: 'iptables -S' },
+  { value: 'L', label: 'iptables -L -n -v' },
+];
+
+const NO_MARKERS: never[] = [];
+
+function RulesText({ rules }: { rules: ShownRules }) {
+  const t = useT();
+  const format = useUi((s) => s.rulesFormat);
+  const setFormat = useUi((s) => s.setRulesFormat);
+  const dark = useUi((s) => s.theme) === 'dark';
+  const printed = usePrinted(rules.source, format);
+  return (
+    <>
+      <div role="radiogroup" aria-label={t.asText} className="choices" data-testid="rules-format">
+        {FORMATS.map((f) => (
+          <label key={f.value}>
+            <input
+              type="radio"
+              name="rules-format"
+              value={f.value}
+              checked={format === f.value}
+              onChange={() => setFormat(f.value)}
+            />
+            <code>{f.label}</code>
+          </label>
+        ))}
+      </div>
+      <div className="rules-text" data-testid="rules-text">
+        <LazyEditor
+          value={printed.data ?? ''}
+          language={IPTABLES_LANGUAGE_ID}
+          uri={`inmemory://netfilter-lab/printed.${format}.iptables`}
+          markers={NO_MARKERS}
+          readOnly
+          dark={dark}
+          ariaLabel={FORMATS.find((f) => f.value === format)?.label ?? format}
+          loadingLabel={t.editorLoading}
+        />
+      </div>
+    </>
+  );
+}
+
+const NO_STEPS: never[] = [];
+
+function RulesTable({ rules }: { rules: ShownRules }) {
+  const lang = useLang();
+  const current = usePlayerStore((s) => s.current);
+  const { steps } = useCurrentTrace();
+  const place = useShownPlace(rules.ruleset, steps, current);
+  const revealAt = useUi((s) => s.revealAt);
+  const table = rules.ruleset.tables.find((t) => t.name === place.table);
+  // nothing traced here yet: start where packets start, the table's first chain
+  const chain = place.chain ?? table?.chains[0]?.name;
+  if (chain === undefined) return null;
+  return (
+    <RuleTable
+      ruleset={rules.ruleset}
+      table={place.table}
+      chain={chain}
+      steps={place.traced ? steps : NO_STEPS}
+      current={current}
+      {...(rules.provenance ? { provenance: rules.provenance } : {})}
+      onSource={(src) => revealAt(src.span.line, src.span.column)}
+      lang={lang}
+    />
+  );
+}
+
+export function RulesPanel() {
+  const t = useT();
+  const rules = useShownRules();
+  const view = useUi((s) => s.rulesView);
+  const setView = useUi((s) => s.setRulesView);
+  const node = useScenario((s) => s.node);
+  const mode = useScenario((s) => s.mode);
+  return (
+    <section className="panel rules-panel" data-testid="rules-panel">
+      <div className="panel-head">
+        <h2 className="panel-title">{mode === 'dump' ? t.rulesOfDump : t.rulesOf(node)}</h2>
+        <div role="group" aria-label={t.views} className="segmented small">
+          <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+            {t.ruleTable}
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'text'}
+            onClick={() => setView('text')}
+            data-testid="rules-as-text"
+          >
+            {t.asText}
+          </button>
+        </div>
+      </div>
+      {rules === null ? null : view === 'table' ? (
+        <RulesTable rules={rules} />
+      ) : (
+        <RulesText rules={rules} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * What happened to the packet, in one line (verdict, fate, how it arrives), the switch between
+ * the packet and its reply, and anything that kept the trace from running.
+ */
+import { useEffect } from 'react';
+import { openEditorGate } from '../editor/editor-gate.ts';
+import { useT } from '../i18n/index.ts';
+import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useScenario } from '../stores/scenario-store.ts';
+import { useUi } from '../stores/ui-store.ts';
+
+function endpoint(addr: string, port: number | null): string {
+  return port === null ? addr : `${addr}:${port}`;
+}
+
+export function TraceSummary() {
+  const t = useT();
+  const { sent, trace, response, index, count, result, node } = useCurrentTrace();
+  const shownNode = useScenario((s) => s.node);
+  const setNode = useScenario((s) => s.setNode);
+  const setPacketIndex = useUi((s) => s.setPacketIndex);
+
+  // a newly sent packet brings its node on screen
+  useEffect(() => {
+    if (node) setNode(node);
+  }, [node, setNode]);
+  useEffect(() => {
+    if (index >= count && count > 0) setPacketIndex(0);
+  }, [index, count, setPacketIndex]);
+  const traced = result !== undefined;
+  useEffect(() => {
+    if (traced) openEditorGate();
+  }, [traced]);
+
+  if (sent && !sent.ok)
+    return (
+      <p className="banner error" role="alert">
+        {t.formProblem} {sent.problem}
+      </p>
+    );
+  const problems = response?.problems ?? [];
+  return (
+    <section className="panel trace-summary" data-testid="trace-summary" aria-live="polite">
+      <div className="panel-head">
+        <h2 className="panel-title">{t.result}</h2>
+        {count > 1 ? (
+          <div role="group" aria-label={t.result} className="segmented small">
+            {[t.tracePacket, t.traceReply].map((label, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-pressed={index === i}
+                onClick={() => setPacketIndex(i)}
+                data-testid={i === 0 ? 'show-packet' : 'show-reply'}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {trace.isFetching ? <p className="muted">{t.tracing}</p> : null}
+      {problems.map((p, i) => (
+        <p key={i} className="banner warning">
+          {p.message}
+        </p>
+      ))}
+      {result ? (
+        <p className="result-line" data-testid="trace-outcome">
+          <strong className={`verdict ${result.verdict.toLowerCase()}`}>{result.verdict}</strong>{' '}
+          <span>{t.fate[result.fate] ?? result.fate}</span>
+          {result.outInterface ? <span> · {t.leavesBy(result.outInterface)}</span> : null}
+          <br />
+          <span className="muted">{t.seenAs}</span>{' '}
+          <code data-testid="result-packet">
+            {result.packet.proto} {endpoint(result.packet.src, result.packet.sport)} →{' '}
+            {endpoint(result.packet.dst, result.packet.dport)}
+          </code>
+        </p>
+      ) : !trace.isFetching ? (
+        <p className="muted">{t.nothingTraced}</p>
+      ) : null}
+      {node && node !== shownNode ? (
+        <button type="button" className="link" onClick={() => setNode(node)}>
+          {t.showTracedNode(node)}
+        </button>
+      ) : node ? (
+        <p className="muted small">{t.tracedOn(node)}</p>
+      ) : null}
+    </section>
+  );
+}

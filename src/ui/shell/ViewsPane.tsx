@@ -1,0 +1,120 @@
+/**
+ * The centre column: the netfilter diagram (hooks and tables) above the chain graph of one
+ * table, then the exact probabilities of each outcome beside a sampled histogram.
+ */
+import { useState } from 'react';
+import { useLang, useT } from '../i18n/index.ts';
+import { useAllPaths, useSample } from '../queries/engine-queries.ts';
+import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useShownRules, type ShownRules } from '../queries/scenario.ts';
+import { useUi } from '../stores/ui-store.ts';
+import { useShownPlace } from './shown-place.ts';
+import { ChainGraph } from '../views/chain-graph/ChainGraph.tsx';
+import { NetfilterDiagram } from '../views/netfilter-diagram/NetfilterDiagram.tsx';
+import { Probabilities } from '../views/probabilities/Probabilities.tsx';
+import { usePlayerStore } from '../views/trace-player/player-store.ts';
+
+const NO_STEPS: never[] = [];
+
+function Diagram() {
+  const lang = useLang();
+  const current = usePlayerStore((s) => s.current);
+  const { steps, backend } = useCurrentTrace();
+  return <NetfilterDiagram steps={steps} current={current} backend={backend} lang={lang} />;
+}
+
+function TablePicker({ rules, shown }: { rules: ShownRules; shown: string }) {
+  const t = useT();
+  const chosen = useUi((s) => s.table);
+  const setTable = useUi((s) => s.setTable);
+  const selectedChain = useUi((s) => s.selectedChain);
+  return (
+    <div className="graph-tools">
+      <label className="field inline">
+        <span>{t.table}</span>
+        <select
+          value={chosen}
+          onChange={(e) => setTable(e.target.value)}
+          data-testid="table-select"
+        >
+          <option value="auto">
+            {t.followTrace} ({shown})
+          </option>
+          {rules.ruleset.tables.map((tb) => (
+            <option key={tb.name} value={tb.name}>
+              {tb.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen !== 'auto' || selectedChain !== null ? (
+        <button type="button" className="link" onClick={() => setTable('auto')}>
+          {t.followTrace}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Graph({ rules }: { rules: ShownRules }) {
+  const lang = useLang();
+  const current = usePlayerStore((s) => s.current);
+  const { steps } = useCurrentTrace();
+  const place = useShownPlace(rules.ruleset, steps, current);
+  const setTable = useUi((s) => s.setTable);
+  const selectChain = useUi((s) => s.selectChain);
+  return (
+    <>
+      <TablePicker rules={rules} shown={place.table} />
+      <ChainGraph
+        ruleset={rules.ruleset}
+        table={place.table}
+        steps={place.traced ? steps : NO_STEPS}
+        current={current}
+        selectedChain={place.chain}
+        onSelectChain={(chain: string) => {
+          // pin the table the chain belongs to, so stepping on does not move it away
+          setTable(place.table);
+          selectChain(chain);
+        }}
+        lang={lang}
+      />
+    </>
+  );
+}
+
+function Odds() {
+  const lang = useLang();
+  const { sent } = useCurrentTrace();
+  const req = sent?.ok ? sent.req : null;
+  const paths = useAllPaths(req);
+  const [runs, setRuns] = useState(0);
+  const [round, setRound] = useState(0);
+  const samples = useSample(req, runs, round);
+  const outcomes = paths.data?.result?.outcomes;
+  const sampled = runs > 0 ? samples.data?.outcomes : undefined;
+  if (!outcomes) return null;
+  return (
+    <Probabilities
+      outcomes={outcomes}
+      {...(sampled ? { samples: sampled } : {})}
+      onSample={(n: number) => {
+        setRuns(n);
+        setRound((r) => r + 1);
+      }}
+      lang={lang}
+    />
+  );
+}
+
+export function ViewsPane() {
+  const t = useT();
+  const rules = useShownRules();
+  return (
+    <section className="pane views-pane" id="main-views" tabIndex={-1} aria-label={t.diagramRegion}>
+      <Diagram />
+      {rules ? <Graph rules={rules} /> : null}
+      <Odds />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The scenario: the cluster YAML (or a pasted dump), the node on screen, the packet being built
+ * and the packet last sent. Components subscribe to single fields (narrow selectors), so typing
+ * in the editor re-renders only what reads the text.
+ */
+import { create } from 'zustand';
+import {
+  DEFAULT_CLUSTER_YAML,
+  DEFAULT_NODE,
+  DEFAULT_PACKET,
+  DUMP_PACKET,
+} from '../scenarios/default.ts';
+import type { PacketForm } from '../packet/packet-form.ts';
+
+export type SourceMode = 'cluster' | 'dump';
+
+export interface SentPacket {
+  form: PacketForm;
+  withReply: boolean;
+  /** seed for random rules: the same seed picks the same endpoint again */
+  seed: number;
+}
+
+export interface ScenarioState {
+  mode: SourceMode;
+  yaml: string;
+  /** the YAML once typing paused: what is compiled and checked */
+  settledYaml: string;
+  /** the last YAML that compiled without errors: what the views show */
+  goodYaml: string | null;
+  dump: string;
+  settledDump: string;
+  /** the node whose rules are on screen */
+  node: string;
+  form: PacketForm;
+  sent: SentPacket | null;
+  setMode(mode: SourceMode): void;
+  setYaml(yaml: string): void;
+  setGoodYaml(yaml: string): void;
+  settle(yaml: string, dump: string): void;
+  setDump(dump: string): void;
+  setNode(node: string): void;
+  editForm(patch: Partial<PacketForm>): void;
+  send(withReply: boolean): void;
+  reroll(): void;
+}
+
+export const useScenario = create<ScenarioState>()((set, get) => ({
+  mode: 'cluster',
+  yaml: DEFAULT_CLUSTER_YAML,
+  settledYaml: DEFAULT_CLUSTER_YAML,
+  goodYaml: null,
+  dump: '',
+  settledDump: '',
+  node: DEFAULT_NODE,
+  form: DEFAULT_PACKET,
+  sent: { form: DEFAULT_PACKET, withReply: false, seed: 1 },
+  // each source has its own kind of packet: a cluster's pods and Services, a dump's addresses
+  setMode: (mode) =>
+    set((s) =>
+      s.mode === mode
+        ? {}
+        : mode === 'dump'
+          ? { mode, form: DUMP_PACKET, sent: null }
+          : {
+              mode,
+              form: DEFAULT_PACKET,
+              sent: { form: DEFAULT_PACKET, withReply: false, seed: 1 },
+            },
+    ),
+  setYaml: (yaml) => set({ yaml }),
+  setGoodYaml: (goodYaml) => {
+    if (get().goodYaml !== goodYaml) set({ goodYaml });
+  },
+  settle: (settledYaml, settledDump) => set({ settledYaml, settledDump }),
+  setDump: (dump) => set({ dump }),
+  setNode: (node) => set({ node }),
+  editForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
+  send: (withReply) => set((s) => ({ sent: { form: s.form, withReply, seed: s.sent?.seed ?? 1 } })),
+  reroll: () =>
+    set((s) => (s.sent ? { sent: { ...s.sent, seed: (s.sent.seed % 0x7fffffff) + 1 } } : {})),
+}));

@@ -1,0 +1,196 @@
+/**
+ * A table's chains as a graph: chains are nodes, jumps and gotos are edges (several rules to
+ * the same chain make one edge). Random branches (`-m statistic --mode random`) carry their
+ * probability: the kernel's threshold / 2^31 is the chance among the packets that reach the
+ * rule, and the running product gives each branch's share of the packets entering the chain,
+ * which is what kube-proxy's falling probabilities (1/4, 1/3, 1/2, rest) add up to.
+ */
+import type { TraceStep } from '../../../engine/netfilter/trace.ts';
+import type { Chain, Rule, Table } from '../../../engine/rules/model.ts';
+
+export const STATISTIC_SCALE = 0x80000000;
+
+export interface ChainNode {
+  id: string;
+  builtin: boolean;
+  policy: 'ACCEPT' | 'DROP' | null;
+  rules: number;
+  /** neighbours left out when only the traced neighbourhood is shown */
+  hidden?: number;
+}
+
+export interface BranchProbability {
+  /** the chance among the packets that reach the rule */
+  conditional: number;
+  /** the share of the packets entering the chain */
+  share: number;
+  /** the rule had no random match: it takes what the random rules before it left */
+  rest: boolean;
+}
+
+export interface ChainEdge {
+  id: string;
+  from: string;
+  to: string;
+  kind: 'jump' | 'goto';
+  /** 1-based indices of the rules behind this edge */
+  rules: number[];
+  probability: BranchProbability | null;
+}
+
+export interface ChainGraphModel {
+  nodes: ChainNode[];
+  edges: ChainEdge[];
+}
+
+export const edgeKey = (from: string, to: string): string => `${from}>${to}`;
+
+/** A rule's random-mode statistic match as a probability, or null. */
+export function randomProbability(rule: Rule): number | null {
+  for (const m of rule.matches) {
+    if (m.module !== 'statistic' || m.unknown) continue;
+    const d = m.data as { mode?: string; threshold?: number; negated?: boolean };
+    if (d.mode !== 'random' || typeof d.threshold !== 'number') continue;
+    const p = Math.min(1, d.threshold / STATISTIC_SCALE);
+    return d.negated ? 1 - p : p;
+  }
+  return null;
+}
+
+/** Each jump/goto rule's branch probability in a chain, by rule index. */
+export function branchProbabilities(chain: Chain): Map<number, BranchProbability> {
+  const out = new Map<number, BranchProbability>();
+  let rest = 1;
+  let random = false;
+  for (const r of chain.rules) {
+    const t = r.target;
+    if (!t || (t.kind !== 'jump' && t.kind !== 'goto')) continue;
+    const p = randomProbability(r);
+    if (p !== null) {
+      random = true;
+      out.set(r.index, { conditional: p, share: rest * p, rest: false });
+      rest *= 1 - p;
+    } else if (random) {
+      out.set(r.index, { conditional: 1, share: rest, rest: true });
+      rest = 0;
+    }
+  }
+  return out;
+}
+
+export function chainGraph(table: Table | undefined): ChainGraphModel {
+  if (!table) return { nodes: [], edges: [] };
+  const names = new Set(table.chains.map((c) => c.name));
+  const nodes: ChainNode[] = table.chains.map((c) => ({
+    id: c.name,
+    builtin: c.builtin,
+    policy: c.policy,
+    rules: c.rules.length,
+  }));
+  const edges = new Map<string, ChainEdge>();
+  for (const c of table.chains) {
+    const probs = branchProbabilities(c);
+    for (const r of c.rules) {
+      const t = r.target;
+      if (!t || (t.kind !== 'jump' && t.kind !== 'goto') || !names.has(t.name)) continue;
+      const id = edgeKey(c.name, t.name);
+      const e = edges.get(id);
+      if (e) {
+        e.rules.push(r.index);
+        if (t.kind === 'jump') e.kind = 'jump';
+        e.probability ??= probs.get(r.index) ?? null;
+      } else
+        edges.set(id, {
+          id,
+          from: c.name,
+          to: t.name,
+          kind: t.kind,
+          rules: [r.index],
+          probability: probs.get(r.index) ?? null,
+        });
+    }
+  }
+  return { nodes, edges: [...edges.values()] };
+}
+
+export interface TracedPath {
+  /** chains the packet walked in this table, in first-visit order */
+  chains: string[];
+  /** jump/goto edges it took */
+  edges: Set<string>;
+  /** the chain of the current step, if it is in this table */
+  current: string | null;
+}
+
+/** The chains and edges of `table` the trace walked up to step `current`. */
+export function tracedPath(
+  steps: readonly TraceStep[],
+  current: number,
+  table: string,
+): TracedPath {
+  const seen = new Set<string>();
+  const chains: string[] = [];
+  const edges = new Set<string>();
+  let now: string | null = null;
+  const visit = (c: string) => {
+    if (!seen.has(c)) {
+      seen.add(c);
+      chains.push(c);
+    }
+  };
+  const last = Math.min(current, steps.length - 1);
+  for (let i = 0; i <= last; i++) {
+    const s = steps[i];
+    if (!s) continue;
+    if (!('table' in s) || s.table !== table) {
+      now = null; // the packet is elsewhere: another table, a routing decision, conntrack
+      continue;
+    }
+    if (s.kind === 'table-skip') continue;
+    const chain = s.kind === 'nat' ? (s.chain ?? null) : s.chain;
+    if (chain === null) continue;
+    visit(chain);
+    now = chain;
+    if (s.kind === 'jump' || s.kind === 'goto') {
+      visit(s.target);
+      edges.add(edgeKey(s.chain, s.target));
+      now = s.target;
+    } else if (s.kind === 'return') now = s.to;
+  }
+  return { chains, edges, current: now };
+}
+
+export const NEIGHBOUR_CAP = 8;
+
+/**
+ * The part of a big graph worth drawing: the chains the trace walked and their direct
+ * neighbours (at most NEIGHBOUR_CAP new ones per chain; the rest are counted on the node).
+ * With no trace, the built-in chains stand in for the path.
+ */
+export function neighbourhood(graph: ChainGraphModel, path: readonly string[]): ChainGraphModel {
+  const core = new Set(path.length ? path : graph.nodes.filter((n) => n.builtin).map((n) => n.id));
+  const keep = new Set(core);
+  const hidden = new Map<string, number>();
+  const out = new Map<string, string[]>();
+  const into = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    (out.get(e.from) ?? out.set(e.from, []).get(e.from))?.push(e.to);
+    (into.get(e.to) ?? into.set(e.to, []).get(e.to))?.push(e.from);
+  }
+  for (const c of core) {
+    const near = [...(out.get(c) ?? []), ...(into.get(c) ?? [])].filter((n) => !core.has(n));
+    let added = 0;
+    for (const n of near) {
+      if (keep.has(n)) continue;
+      if (added < NEIGHBOUR_CAP) {
+        keep.add(n);
+        added++;
+      } else hidden.set(c, (hidden.get(c) ?? 0) + 1);
+    }
+  }
+  const nodes = graph.nodes
+    .filter((n) => keep.has(n.id))
+    .map((n) => (hidden.has(n.id) ? { ...n, hidden: hidden.get(n.id) ?? 0 } : n));
+  const edges = graph.edges.filter((e) => keep.has(e.from) && keep.has(e.to));
+  return { nodes, edges };
+}

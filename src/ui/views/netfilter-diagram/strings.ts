@@ -1,0 +1,43 @@
+/** The diagram's words, in English and Korean. */
+export interface DiagramStrings {
+  title: string;
+  inLabel: string;
+  outLabel: string;
+  local: string;
+  routing: string;
+  backend: (b: string) => string;
+  stage: Record<string, string>;
+  skipped: string;
+  natTitle: string;
+  empty: string;
+  describe: (where: string | null) => string;
+}
+
+export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
+  en: {
+    title: 'Netfilter packet flow',
+    inLabel: 'in',
+    outLabel: 'out',
+    local: 'local process',
+    routing: 'routing',
+    backend: (b) => `${b === 'nft' ? 'iptables-nft' : 'iptables-legacy'} table order`,
+    stage: { conntrack: 'conntrack', confirm: 'ct confirm' },
+    skipped: 'skipped',
+    natTitle: 'Address changes',
+    empty: 'Press play or → to move the packet.',
+    describe: (w) => (w ? `The packet is at ${w}.` : 'The packet has not entered yet.'),
+  },
+  ko: {
+    title: '넷필터 패킷 흐름',
+    inLabel: '입력',
+    outLabel: '출력',
+    local: '로컬 프로세스',
+    routing: '라우팅',
+    backend: (b) => `${b === 'nft' ? 'iptables-nft' : 'iptables-legacy'} 테이블 순서`,
+    stage: { conntrack: 'conntrack', confirm: 'ct 확정' },
+    skipped: '건너뜀',
+    natTitle: '주소 변환',
+    empty: '재생하거나 →를 눌러 패킷을 움직여 보세요.',
+    describe: (w) => (w ? `패킷 위치: ${w}` : '패킷이 아직 들어오지 않았습니다.'),
+  },
+};

@@ -1,0 +1,255 @@
+/**
+ * The rules of one chain as iptables-save prints them, with the rule of the current step lit,
+ * whether it matched or which part failed, and each rule explained in plain words (and where it
+ * came from, for compiled clusters) on hover or focus.
+ */
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
+import type { TraceStep } from '../../../engine/netfilter/trace.ts';
+import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/model.ts';
+import type { Lang } from '../shared/lang.ts';
+import '../shared/views.css';
+import { failedText } from '../trace-player/step-label.ts';
+import {
+  provenanceIndex,
+  provenanceSummary,
+  sourceText,
+  type ProvenanceInput,
+} from './provenance.ts';
+import { isFailedPart, ruleExplanation, ruleParts } from './rule-parts.ts';
+import { chainStatus, type RuleOutcome } from './rule-status.ts';
+import { strings } from './strings.ts';
+
+export interface RuleTableProps {
+  ruleset: Ruleset;
+  table: string;
+  chain: string;
+  steps: readonly TraceStep[];
+  current: number;
+  provenance?: ProvenanceInput;
+  /** a provenance source was clicked (the shell shows its YAML lines) */
+  onSource?: (source: ProvenanceSource) => void;
+  lang: Lang;
+}
+
+const RuleRow = memo(function RuleRow({
+  rule,
+  lang,
+  outcome,
+  isCurrent,
+  showCounters,
+  onShow,
+}: {
+  rule: Rule;
+  lang: Lang;
+  outcome: RuleOutcome | undefined;
+  isCurrent: boolean;
+  showCounters: boolean;
+  onShow: (id: string) => void;
+}) {
+  const t = strings[lang];
+  const parts = useMemo(() => ruleParts(rule, lang), [rule, lang]);
+  const failed = outcome && !outcome.matched ? outcome.failed : null;
+  const status = outcome
+    ? outcome.matched
+      ? t.matched
+      : outcome.failed
+        ? t.failed(failedText(outcome.failed))
+        : t.failed('?')
+    : '';
+  const cls = [
+    'nv-rule',
+    isCurrent ? 'current' : '',
+    outcome ? (outcome.matched ? 'matched' : 'missed') : '',
+  ].join(' ');
+  return (
+    <tr
+      className={cls}
+      tabIndex={0}
+      data-rule={rule.index}
+      aria-current={isCurrent ? 'step' : undefined}
+      onMouseEnter={() => onShow(rule.id)}
+      onFocus={() => onShow(rule.id)}
+    >
+      <td className="nv-rule-index">{rule.index}</td>
+      {showCounters ? (
+        <td className="nv-rule-counters">
+          {rule.counters ? `${rule.counters.packets} / ${rule.counters.bytes}` : ''}
+        </td>
+      ) : null}
+      <td className="nv-rule-text nv-mono">
+        <span className="nv-rule-chain">-A {rule.chain}</span>
+        {parts.map((p, i) => (
+          <span
+            key={i}
+            className={`nv-part nv-part-${p.kind}${isFailedPart(p, failed) ? ' failed' : ''}`}
+            title={p.explain}
+          >
+            {' '}
+            {p.text}
+          </span>
+        ))}
+        {status ? (
+          <span className={`nv-rule-status ${outcome?.matched ? 'nv-ok' : 'nv-muted'}`}>
+            {status}
+          </span>
+        ) : null}
+      </td>
+      <td className="nv-rule-target nv-mono">{rule.target?.name ?? ''}</td>
+    </tr>
+  );
+});
+
+function Explanation({
+  rule,
+  prov,
+  lang,
+  onSource,
+}: {
+  rule: Rule | undefined;
+  prov: RuleProvenance | undefined;
+  lang: Lang;
+  onSource: ((s: ProvenanceSource) => void) | undefined;
+}) {
+  const t = strings[lang];
+  const text = useMemo(() => (rule ? ruleExplanation(ruleParts(rule, lang)) : ''), [rule, lang]);
+  if (!rule) return <p className="nv-hint">{t.hoverHint}</p>;
+  return (
+    <div className="nv-explain" aria-live="polite" data-testid="rule-explanation">
+      <p>
+        <strong>#{rule.index}</strong> {text}
+      </p>
+      {prov ? (
+        <p className="nv-provenance">
+          <span className="nv-prov-head">{t.provenance}:</span> {provenanceSummary(prov)}
+          {prov.sources.map((s, i) =>
+            onSource ? (
+              <button key={i} type="button" className="nv-link" onClick={() => onSource(s)}>
+                {sourceText(s)}
+              </button>
+            ) : (
+              <span key={i} className="nv-source">
+                {sourceText(s)}
+              </span>
+            ),
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function RuleTable({
+  ruleset,
+  table,
+  chain,
+  steps,
+  current,
+  provenance,
+  onSource,
+  lang,
+}: RuleTableProps) {
+  const t = strings[lang];
+  const c = useMemo(() => {
+    const tb = findTable(ruleset, table);
+    return tb ? findChain(tb, chain) : undefined;
+  }, [ruleset, table, chain]);
+  const status = useMemo(
+    () => chainStatus(steps, current, table, chain),
+    [steps, current, table, chain],
+  );
+  const provById = useMemo(() => provenanceIndex(provenance), [provenance]);
+  const [shown, setShown] = useState<string | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  // keep the lit rule in view as the player moves
+  useEffect(() => {
+    const at = status.currentRule ?? status.currentRange?.[0] ?? null;
+    if (at === null) return;
+    const body = bodyRef.current;
+    const row = body?.querySelector<HTMLElement>(`tr[data-rule="${at}"]`);
+    if (!body || !row) return;
+    // scroll the table only, never the page around it
+    const head = body.querySelector('thead')?.clientHeight ?? 0;
+    const top = row.offsetTop - head;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (row.offsetTop + row.clientHeight > body.scrollTop + body.clientHeight)
+      body.scrollTop = row.offsetTop + row.clientHeight - body.clientHeight;
+  }, [status.currentRule, status.currentRange, chain]);
+
+  const byId = useMemo(() => new Map(c?.rules.map((r) => [r.id, r]) ?? []), [c]);
+  const shownRule =
+    (shown ? byId.get(shown) : undefined) ??
+    (status.currentRule !== null ? c?.rules[status.currentRule - 1] : undefined);
+  const showCounters = c?.rules.some((r) => r.counters) ?? false;
+
+  return (
+    <section
+      className="nv-panel nv-rules"
+      data-testid="rule-table"
+      aria-label={t.title(table, chain)}
+    >
+      <h2 className="nv-panel-title">
+        <span className="nv-mono">{t.title(table, chain)}</span>
+        {c ? <small>{c.builtin && c.policy ? t.policy(c.policy) : t.userChain}</small> : null}
+      </h2>
+      {!c ? (
+        <p className="nv-hint">{t.noChain(table, chain)}</p>
+      ) : (
+        <>
+          <div className="nv-rules-body" ref={bodyRef} onMouseLeave={() => setShown(null)}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t.cols.index}</th>
+                  {showCounters ? <th scope="col">{t.cols.counters}</th> : null}
+                  <th scope="col">{t.cols.rule}</th>
+                  <th scope="col">{t.cols.target}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.rules.map((r) => (
+                  <RuleRow
+                    key={r.id}
+                    rule={r}
+                    lang={lang}
+                    outcome={status.seen.get(r.index)}
+                    isCurrent={
+                      status.currentRule === r.index ||
+                      (status.currentRange !== null &&
+                        r.index >= status.currentRange[0] &&
+                        r.index <= status.currentRange[1])
+                    }
+                    showCounters={showCounters}
+                    onShow={setShown}
+                  />
+                ))}
+                {c.builtin && c.policy ? (
+                  <tr
+                    className={`nv-rule nv-policy-row${status.currentPolicy ? ' current' : ''}${status.policyApplied ? ' matched' : ''}`}
+                  >
+                    <td />
+                    {showCounters ? <td /> : null}
+                    <td className="nv-mono">
+                      {status.policyApplied
+                        ? t.policyApplied(status.policyApplied)
+                        : t.policy(c.policy)}
+                    </td>
+                    <td className="nv-mono">{c.policy}</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+            {c.rules.length === 0 ? <p className="nv-hint">{t.noRules}</p> : null}
+          </div>
+          <Explanation
+            rule={shownRule}
+            prov={shownRule ? provById.get(shownRule.id) : undefined}
+            lang={lang}
+            onSource={onSource}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The trace player: the list of steps, the controls and the result. The position lives in
+ * usePlayerStore, which the other views read too; a new trace puts the player back at the start.
+ */
+import { useEffect } from 'react';
+import type { TraceResult, TraceStep } from '../../../engine/netfilter/trace.ts';
+import type { Lang } from '../shared/lang.ts';
+import { watchReducedMotion } from '../shared/motion.ts';
+import '../shared/views.css';
+import { PlayerControls } from './PlayerControls.tsx';
+import { ResultLine } from './ResultLine.tsx';
+import { StepList } from './StepList.tsx';
+import { usePlayerStore } from './player-store.ts';
+import { strings } from './strings.ts';
+import { usePlayerKeys } from './use-player-keys.ts';
+
+export interface TracePlayerProps {
+  steps: readonly TraceStep[];
+  result?: TraceResult | null;
+  lang: Lang;
+  /** listen for Space, ← and → on the page (default true) */
+  keyboard?: boolean;
+}
+
+export function TracePlayer({ steps, result, lang, keyboard = true }: TracePlayerProps) {
+  const t = strings[lang];
+  useEffect(() => {
+    usePlayerStore.getState().setSteps(steps.length);
+  }, [steps]);
+  useEffect(() => watchReducedMotion((r) => usePlayerStore.getState().setReducedMotion(r)), []);
+  useEffect(() => () => usePlayerStore.getState().pause(), []);
+  usePlayerKeys(keyboard);
+  return (
+    <section className="nv-panel nv-player" data-testid="trace-player" aria-label={t.title}>
+      <h2 className="nv-panel-title">
+        {t.title} <small>{t.keys}</small>
+      </h2>
+      <PlayerControls lang={lang} />
+      {steps.length ? (
+        <StepList steps={steps} lang={lang} />
+      ) : (
+        <p className="nv-hint">{t.noSteps}</p>
+      )}
+      {result ? <ResultLine result={result} lang={lang} /> : null}
+    </section>
+  );
+}

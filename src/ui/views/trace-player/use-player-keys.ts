@@ -1,0 +1,20 @@
+/** Listens for the player's keys on the window while the player is mounted. */
+import { useEffect } from 'react';
+import { keyContextOf, playerKeyAction } from './keys.ts';
+import { usePlayerStore } from './player-store.ts';
+
+export function usePlayerKeys(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      const action = playerKeyAction(keyContextOf(e));
+      if (!action) return;
+      e.preventDefault();
+      const s = usePlayerStore.getState();
+      if (action === 'toggle') s.toggle();
+      else s.step(action === 'back' ? -1 : 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}

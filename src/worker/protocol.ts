@@ -1,0 +1,120 @@
+/**
+ * The worker's typed API: everything the UI may ask the engine, as plain structured-clone data.
+ * The UI imports only types from here and from the engine; the engine itself runs in the worker.
+ */
+import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
+import type { Diagnostic } from '../engine/rules/diagnostics.ts';
+import type { DumpFormat, Ruleset } from '../engine/rules/model.ts';
+import type {
+  AllPathsResult,
+  FieldDiagnostic,
+  SampledOutcome,
+  SimulationResult,
+} from '../engine/netfilter/index.ts';
+
+/** One node of a compiled cluster: what `iptables-save` shows there, and why each rule exists. */
+export interface CompiledNodeData {
+  name: string;
+  rulesetText: string;
+  ruleset: Ruleset;
+  diagnostics: ClusterDiagnostic[];
+  /** [rule id, provenance] pairs, in rule order (a Map does not cross the boundary well) */
+  provenance: [string, RuleProvenance][];
+}
+
+/** What the packet builder offers: the cluster's nodes, pods, Services and external clients. */
+export interface ClusterSummary {
+  nodes: { name: string; ip: string | null; podCIDR: string | null }[];
+  pods: { namespace: string; name: string; ip: string; node: string; veth: string }[];
+  services: {
+    namespace: string;
+    name: string;
+    type: string;
+    clusterIP: string | null;
+    externalIPs: string[];
+    loadBalancerIPs: string[];
+    ports: { name: string; protocol: string; port: number; nodePort: number }[];
+  }[];
+  clients: { name: string; address: string }[];
+}
+
+export interface CompileClusterResult {
+  nodes: CompiledNodeData[];
+  summary: ClusterSummary;
+  /** problems with the cluster description as a whole (YAML syntax, unknown kinds …) */
+  diagnostics: ClusterDiagnostic[];
+  /** true when an error stops the cluster from being compiled faithfully */
+  hasErrors: boolean;
+}
+
+export interface ParseDumpResult {
+  ruleset: Ruleset;
+  diagnostics: Diagnostic[];
+}
+
+/** Where the rules and the host come from. */
+export type RuleSource =
+  | { kind: 'cluster'; yaml: string; node: string }
+  /** a pasted dump; `host` is a host document (DESIGN §4), a default host when absent */
+  | { kind: 'dump'; text: string; host?: unknown };
+
+/** A packet as the packet file spells it (DESIGN §4): read and checked in the worker. */
+export interface PacketInput {
+  in?: string;
+  local?: boolean;
+  proto: 'tcp' | 'udp' | 'icmp' | 'sctp';
+  src?: string;
+  sport?: number;
+  dst: string;
+  dport?: number;
+  tcpFlags?: string;
+  icmpType?: number;
+  icmpCode?: number;
+  mark?: number;
+}
+
+export interface TraceRequest {
+  source: RuleSource;
+  packets: PacketInput[];
+  seed?: number;
+  /** add the reply to the first packet, built from where it ended, sharing the conntrack table */
+  withReply?: boolean;
+}
+
+/** Why a trace could not run: the packets or the host did not read, or the source has errors. */
+export interface TraceProblem {
+  where: 'packet' | 'host' | 'source';
+  message: string;
+}
+
+export interface TraceResponse {
+  /** null when the trace could not run (see problems) */
+  result: SimulationResult | null;
+  /** the packets as traced (with the reply added, if asked) */
+  packets: PacketInput[];
+  problems: TraceProblem[];
+}
+
+export interface AllPathsResponse {
+  result: AllPathsResult | null;
+  problems: TraceProblem[];
+}
+
+export interface SampleResponse {
+  runs: number;
+  outcomes: SampledOutcome[];
+  problems: TraceProblem[];
+}
+
+export type { FieldDiagnostic, DumpFormat };
+
+/** The API the worker exposes; every call is a pure function of its arguments. */
+export interface EngineApi {
+  compileCluster(yaml: string): CompileClusterResult;
+  parseDump(text: string): ParseDumpResult;
+  /** the source's rules printed as iptables-save, iptables -S or iptables -L -n -v */
+  print(source: RuleSource, format: DumpFormat): string;
+  trace(req: TraceRequest): TraceResponse;
+  allPaths(req: TraceRequest): AllPathsResponse;
+  sample(req: TraceRequest, runs: number): SampleResponse;
+}

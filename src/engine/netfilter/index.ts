@@ -22,3 +22,4 @@ export { toTraceJson } from './trace-json.ts';
 export type { TraceJson } from './trace-json.ts';
 export { describeStep, describeResult } from './trace-text.ts';
 export type * from './trace.ts';
+export type { IndexMode } from './chain-index.ts';

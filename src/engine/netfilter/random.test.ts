@@ -5,6 +5,7 @@ import {
   multiply,
   ScriptedChooser,
   SeededRandom,
+  toNumber,
 } from './random.ts';
 import { sampleOutcomes, simulate, simulateAllPaths } from './simulate.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
@@ -134,6 +135,57 @@ describe('sampling', () => {
     d.chance(2 ** 30);
     d.chance(2 ** 30);
     expect(d.nextScript()).toEqual([false]);
+  });
+});
+
+describe('enumerating many branches', () => {
+  // kube-proxy's thresholds for a Service with n endpoints: endpoint i gets 1/(n − i)
+  const thresholds = (n: number) =>
+    Array.from({ length: n - 1 }, (_, i) => Math.round(2 ** 31 / (n - i)));
+
+  /** Drives a chooser as a walk through the Service's chain would. */
+  function walk(c: ScriptedChooser, ts: number[]): void {
+    for (const t of ts) if (c.chance(t)) return;
+  }
+
+  it('reuses the product of the decisions a script shares with the run it came from', () => {
+    const ts = thresholds(40);
+    let script: boolean[] | null = [];
+    let previous: ScriptedChooser | null = null;
+    let paths = 0;
+    while (script) {
+      const reused = new ScriptedChooser(script, previous);
+      const fresh = new ScriptedChooser(script);
+      walk(reused, ts);
+      walk(fresh, ts);
+      expect(reused.taken).toEqual(fresh.taken);
+      expect(reused.probability).toEqual(fresh.probability);
+      // the shared prefix is the previous run's very product, not a recomputed one
+      if (previous && script.length > 1)
+        expect(reused.products[script.length - 2]).toBe(previous.products[script.length - 2]);
+      script = reused.nextScript();
+      previous = reused;
+      paths++;
+    }
+    expect(paths).toBe(40);
+  });
+
+  it('does not reuse a product when the replayed rule has another threshold', () => {
+    const first = new ScriptedChooser([false, false]);
+    walk(first, [2 ** 29, 2 ** 29, 2 ** 29]);
+    expect(formatExact(first.probability)).toBe('9/64');
+    // the same decisions, but on other rules: reusing 9/16 for the first two would be wrong
+    const next = new ScriptedChooser([false, false, false], first);
+    walk(next, [2 ** 30, 2 ** 30, 2 ** 30, 2 ** 30]);
+    expect(formatExact(next.probability)).toBe('1/16');
+  });
+
+  it('turns long exact fractions into the nearest double', () => {
+    expect(toNumber({ num: 3n, bits: 100 })).toBe(3 * 2 ** -100);
+    expect(toNumber({ num: (1n << 3000n) / 3n, bits: 3001 })).toBe(1 / 6);
+    expect(toNumber({ num: (1n << 2990n) + 1n, bits: 3000 })).toBe(2 ** -10);
+    expect(toNumber({ num: 1n, bits: 0 })).toBe(1);
+    expect(formatExact({ num: 3n, bits: 70 })).toBe('3/1180591620717411303424');
   });
 });
 

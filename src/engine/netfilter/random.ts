@@ -51,6 +51,10 @@ export function branchProbability(threshold: number, taken: boolean): Exact {
 function reduce(e: Exact): Exact {
   let { num, bits } = e;
   if (num === 0n) return { num: 0n, bits: 0 };
+  while (bits >= 32 && (num & 0xffffffffn) === 0n) {
+    num >>= 32n;
+    bits -= 32;
+  }
   while (bits > 0 && (num & 1n) === 0n) {
     num >>= 1n;
     bits--;
@@ -73,16 +77,33 @@ export function isZero(e: Exact): boolean {
 
 export function toNumber(e: Exact): number {
   if (e.num === 0n) return 0;
-  const len = e.num.toString(2).length;
-  const shift = Math.max(0, len - 60);
+  // a probability is at most 1, so its top 64 bits are usually those below 2^bits
+  const shift = Math.max(0, e.bits - 64);
   const top = Number(e.num >> BigInt(shift));
-  return top * 2 ** (shift - e.bits);
+  if (shift === 0 || top >= 2 ** 53) return top * 2 ** (shift - e.bits);
+  // a small probability: find where its bits really start (hex is cheaper to print than binary)
+  const len = e.num.toString(16).length * 4;
+  const exact = Math.max(0, len - 64);
+  return Number(e.num >> BigInt(exact)) * 2 ** (exact - e.bits);
+}
+
+/** 2^bits in decimal, kept: every enumeration of the same Service prints the same ones. */
+const powersOfTwo = new Map<number, string>();
+
+function powerOfTwo(bits: number): string {
+  let s = powersOfTwo.get(bits);
+  if (s === undefined) {
+    s = (1n << BigInt(bits)).toString();
+    if (powersOfTwo.size >= 4096) powersOfTwo.clear();
+    powersOfTwo.set(bits, s);
+  }
+  return s;
 }
 
 /** `2147483649/8589934592`, or `1` / `0`: the exact fraction as text for JSON. */
 export function formatExact(e: Exact): string {
   if (e.bits === 0) return e.num.toString();
-  return `${e.num.toString()}/${(1n << BigInt(e.bits)).toString()}`;
+  return `${e.num.toString()}/${powerOfTwo(e.bits)}`;
 }
 
 /**
@@ -94,9 +115,29 @@ export class ScriptedChooser implements Chooser {
   readonly taken: boolean[] = [];
   /** for each decision: whether the other branch has a non-zero probability */
   readonly alternatives: boolean[] = [];
+  /** the threshold of each decision, and the path's probability after it */
+  readonly thresholds: number[] = [];
+  readonly products: Exact[] = [];
   probability: Exact = ONE;
 
-  constructor(private readonly script: readonly boolean[]) {}
+  /** what the run this script came from saw: only its arrays, so no chain of runs is kept */
+  private readonly prevTaken: readonly boolean[];
+  private readonly prevThresholds: readonly number[];
+  private readonly prevProducts: readonly Exact[];
+
+  /**
+   * `previous` is the run this script came from (nextScript): the decisions the two share
+   * were taken on the same rules, so their product is reused rather than multiplied again
+   * (a path through the 100th endpoint of a Service would otherwise redo 99 big products).
+   */
+  constructor(
+    private readonly script: readonly boolean[],
+    previous: ScriptedChooser | null = null,
+  ) {
+    this.prevTaken = previous ? previous.taken : [];
+    this.prevThresholds = previous ? previous.thresholds : [];
+    this.prevProducts = previous ? previous.products : [];
+  }
 
   chance(threshold: number): boolean {
     const i = this.taken.length;
@@ -107,7 +148,17 @@ export class ScriptedChooser implements Chooser {
     else choice = canMatch;
     this.taken.push(choice);
     this.alternatives.push(choice ? canMiss : canMatch);
-    this.probability = multiply(this.probability, branchProbability(threshold, choice));
+    this.thresholds.push(threshold);
+    // reused only while this path is the previous one: the same product so far (the very
+    // object), the same threshold and the same choice
+    const same =
+      this.prevThresholds[i] === threshold &&
+      this.prevTaken[i] === choice &&
+      this.probability === (i === 0 ? ONE : this.prevProducts[i - 1]);
+    this.probability = same
+      ? this.prevProducts[i]!
+      : multiply(this.probability, branchProbability(threshold, choice));
+    this.products.push(this.probability);
     return choice;
   }
 

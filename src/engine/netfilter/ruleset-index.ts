@@ -12,6 +12,7 @@ import {
   type Table,
 } from '../rules/model.ts';
 import { ruleText } from '../rules/rule-printer.ts';
+import { AUTO_MIN_RULES, buildChainIndex, type ChainIndex, type IndexMode } from './chain-index.ts';
 import type { Backend } from './host.ts';
 import { CONNTRACK_MATCHES, CONNTRACK_TARGETS } from './matchers/index.ts';
 
@@ -30,6 +31,8 @@ export interface RulesetIndex {
   conntrackActive: boolean;
   /** empty built-in chains legacy iptables has though the dump does not declare them */
   legacyEmpty: Map<string, Chain>;
+  /** destination indexes, built the first time a walk enters the chain (null: none) */
+  chainIndexes: { auto: Map<Chain, ChainIndex | null>; always: Map<Chain, ChainIndex | null> };
 }
 
 const cache = new WeakMap<Ruleset, RulesetIndex>();
@@ -52,7 +55,13 @@ export function indexRuleset(ruleset: Ruleset): RulesetIndex {
     }
     tables.set(table.name, { table, chains });
   }
-  idx = { ruleset, tables, conntrackActive, legacyEmpty: new Map() };
+  idx = {
+    ruleset,
+    tables,
+    conntrackActive,
+    legacyEmpty: new Map(),
+    chainIndexes: { auto: new Map(), always: new Map() },
+  };
   cache.set(ruleset, idx);
   return idx;
 }
@@ -82,6 +91,18 @@ export function baseChain(
     return empty;
   }
   return undefined;
+}
+
+/** The chain's destination index for this mode ('auto' indexes long chains only). */
+export function chainIndexOf(idx: RulesetIndex, chain: Chain, mode: IndexMode): ChainIndex | null {
+  if (mode === 'off') return null;
+  const cache = idx.chainIndexes[mode];
+  let ci = cache.get(chain);
+  if (ci === undefined) {
+    ci = buildChainIndex(chain, mode === 'auto' ? AUTO_MIN_RULES : 1);
+    cache.set(chain, ci);
+  }
+  return ci;
 }
 
 const texts = new WeakMap<Rule, string>();

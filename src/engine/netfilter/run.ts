@@ -14,7 +14,8 @@ import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
 import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { branchProbability, toNumber, type Chooser } from './random.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
-import { baseChain, type RulesetIndex } from './ruleset-index.ts';
+import type { IndexMode } from './chain-index.ts';
+import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
 import type { RuleRef, TraceStep } from './trace.ts';
 import {
   ruleRef,
@@ -29,6 +30,8 @@ export interface RunOptions {
   assumeUnknown: 'match' | 'nomatch';
   level: RecordLevel;
   maxDepth: number;
+  /** which chains get a destination index (chain-index.ts) */
+  index: IndexMode;
 }
 
 /** State that lives across the packets of one simulation. */
@@ -52,6 +55,8 @@ export interface HookIo {
 
 const ACCEPT: WalkOutcome = { verdict: 'ACCEPT' };
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export class PacketRun implements TargetContext {
   hook: Hook = 'PREROUTING';
   table = '';
@@ -71,6 +76,7 @@ export class PacketRun implements TargetContext {
   private cachedRef: RuleRef | null = null;
   private matchIndex = 0;
   private cachedView: PacketView | null = null;
+  private env: Mutable<WalkEnv> | null = null;
 
   constructor(
     readonly idx: RulesetIndex,
@@ -313,9 +319,23 @@ export class PacketRun implements TargetContext {
         priority,
         packet: this.view(),
       });
-    const env: WalkEnv = {
+    const env = this.walkEnv(this.idx.tables.get(table)!);
+    const out = walkChain(chain, env);
+    this.rule = null;
+    this.cachedRef = null;
+    return out;
+  }
+
+  /** One walk environment per packet, pointed at each table in turn. */
+  private walkEnv(table: TableIndex): WalkEnv {
+    if (this.env) {
+      this.env.hook = this.hook;
+      this.env.table = table;
+      return this.env;
+    }
+    const env: Mutable<WalkEnv> = {
       hook: this.hook,
-      table: this.idx.tables.get(table)!,
+      table,
       ctx: this,
       matchers: matchEvaluators,
       targets: targetEvaluators,
@@ -334,11 +354,10 @@ export class PacketRun implements TargetContext {
       record: (s) => this.record(s),
       view: () => this.view(),
       unknown: (m) => this.dependsOn.add(m),
+      chainIndex: (c) => chainIndexOf(this.idx, c, this.opts.index),
     };
-    const out = walkChain(chain, env);
-    this.rule = null;
-    this.cachedRef = null;
-    return out;
+    this.env = env;
+    return env;
   }
 
   /**

@@ -7,6 +7,7 @@
  */
 import type { Ruleset } from '../rules/model.ts';
 import { ConntrackTable } from './conntrack.ts';
+import type { IndexMode } from './chain-index.ts';
 import type { Backend, Host } from './host.ts';
 import { parseIPv4 } from './ipv4.ts';
 import { toState, type Packet } from './packet.ts';
@@ -44,6 +45,13 @@ export interface SimulateOptions {
   maxJumpDepth?: number;
   /** at most this many paths are enumerated (default 10,000) */
   maxPaths?: number;
+  /**
+   * Long chains get an index on -d, so rules whose destination excludes the packet are skipped
+   * (one 'skip' step for a run of them) instead of tested one by one: 'auto' (default) for chains
+   * of 32 rules or more, 'always' for every chain, 'off' to test and record every rule. The
+   * outcome, the matched rules and the random decisions are the same either way.
+   */
+  index?: IndexMode;
 }
 
 export interface Outcome {
@@ -86,6 +94,7 @@ function runOptions(host: Host, opts: SimulateOptions, level: RecordLevel): RunO
     assumeUnknown: opts.assumeUnknown ?? 'nomatch',
     level,
     maxDepth: opts.maxJumpDepth ?? (backend === 'nft' ? 16 : 1024),
+    index: opts.index ?? 'auto',
   };
 }
 
@@ -164,18 +173,17 @@ export function simulate(
   return res;
 }
 
-/** The part of a result that makes two outcomes the same. */
+/**
+ * The part of a result that makes two outcomes the same, as one string (sampling builds one
+ * per run, so it is joined by hand rather than through JSON). NUL cannot occur in any field.
+ */
 function outcomeKey(results: readonly TraceResult[]): string {
-  return JSON.stringify(
-    results.map((r) => [
-      r.verdict,
-      r.fate,
-      r.outInterface,
-      r.packet,
-      r.reason ?? null,
-      r.dependsOn ?? null,
-    ]),
-  );
+  let key = '';
+  for (const r of results) {
+    const p = r.packet;
+    key += `${r.verdict}\0${r.fate}\0${r.outInterface ?? '\x01'}\0${p.proto}\0${p.src}\0${p.sport ?? ''}\0${p.dst}\0${p.dport ?? ''}\0${r.reason ?? '\x01'}\0${r.dependsOn ? r.dependsOn.join(',') : '\x01'}\n`;
+  }
+  return key;
 }
 
 /**
@@ -195,9 +203,10 @@ export function simulateAllPaths(
     { exact: Exact; results: TraceResult[]; decisions: boolean[]; paths: number }
   >();
   let script: boolean[] | null = [];
+  let previous: ScriptedChooser | null = null;
   let paths = 0;
   while (script && paths < maxPaths) {
-    const chooser: ScriptedChooser = new ScriptedChooser(script);
+    const chooser: ScriptedChooser = new ScriptedChooser(script, previous);
     const { traces } = runAll(ruleset, host, packets, ro, chooser);
     paths++;
     if (!isZero(chooser.probability)) {
@@ -216,6 +225,7 @@ export function simulateAllPaths(
         });
     }
     script = chooser.nextScript();
+    previous = chooser;
   }
   const outcomes: Outcome[] = [...merged.values()].map((o) => ({
     probability: toNumber(o.exact),

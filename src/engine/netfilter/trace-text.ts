@@ -15,6 +15,8 @@ export function describeStep(s: TraceStep): string {
       return `  ${s.table} skipped (${s.reason})`;
     case 'rule':
       return `    ${s.matched ? 'match' : 'no   '} ${s.chain}#${s.rule} ${s.ruleText}${s.failed ? `  [failed: ${s.failed.part === 'core' ? s.failed.option : `-m ${s.failed.module}`}]` : ''}`;
+    case 'skip':
+      return `    skip  ${s.chain}#${s.from}${s.count > 1 ? `–#${s.to}` : ''} (${s.count} rule${s.count > 1 ? 's' : ''} whose -d excludes ${s.packet.dst})`;
     case 'jump':
     case 'goto':
       return `    ${s.kind} ${s.chain} → ${s.target}`;

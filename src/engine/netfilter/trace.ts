@@ -70,6 +70,25 @@ export interface RuleStep extends RuleRef {
   packet: PacketView;
 }
 
+/**
+ * A run of rules of a long chain that were not tested one by one: each has a `-d` that excludes
+ * the packet's destination (chain-index.ts). Their core fails, which is all the kernel would find,
+ * so the walk goes straight on to rule `to + 1`. Only recorded with every step (`record: 'all'`).
+ */
+export interface SkipStep {
+  kind: 'skip';
+  hook: Hook;
+  table: string;
+  chain: string;
+  /** 1-based indexes of the first and last rule skipped */
+  from: number;
+  to: number;
+  count: number;
+  /** why they cannot match: their destination (-d) excludes the packet's */
+  reason: 'destination';
+  packet: PacketView;
+}
+
 export interface JumpStep extends RuleRef {
   kind: 'jump' | 'goto';
   target: string;
@@ -221,6 +240,7 @@ export type TraceStep =
   | TableEnterStep
   | TableSkipStep
   | RuleStep
+  | SkipStep
   | JumpStep
   | ReturnStep
   | PolicyStep

@@ -5,8 +5,11 @@
  * -g replaces the current one; RETURN and the end of a user chain go back to the caller; the
  * end (or a RETURN) of the built-in chain applies its policy. A jump into a chain already being
  * walked, or deeper than the limit, is reported and skipped, so the walk always ends.
+ * In a chain with a destination index (chain-index.ts) the walk steps over the rules whose -d
+ * excludes the packet: their core would fail before any match ran, so nothing else changes.
  */
 import type { Chain, Rule } from '../rules/model.ts';
+import { nextCandidate, type ChainIndex } from './chain-index.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';
 import type {
@@ -41,6 +44,8 @@ export interface WalkEnv {
   view(): PacketView;
   /** remembers a module the outcome depends on */
   unknown(module: string): void;
+  /** the chain's destination index (chain-index.ts), or null to test every rule */
+  chainIndex(chain: Chain): ChainIndex | null;
 }
 
 /** A guard against exponential walks through a DAG of chains; far above any real ruleset. */
@@ -48,6 +53,8 @@ const RULE_BUDGET = 5_000_000;
 
 interface Frame {
   chain: Chain;
+  /** the chain's index, when it has one */
+  index: ChainIndex | null;
   pos: number;
   /** chains this frame passed through by goto: still "being walked" for the loop guard */
   via: string[];
@@ -92,7 +99,7 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
 }
 
 export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
-  const stack: Frame[] = [{ chain: base, pos: 0, via: [] }];
+  const stack: Frame[] = [{ chain: base, index: env.chainIndex(base), pos: 0, via: [] }];
   const { hook } = env;
   const tableName = env.table.table.name;
   const recording = env.level !== 'none';
@@ -138,6 +145,28 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       if (out) return out;
       continue;
     }
+    if (top.index) {
+      // the guard counts skipped rules as tested, so it stops exactly where it did before
+      const n = Math.min(nextCandidate(top.index, top.pos, env.ctx.packet.dst) - top.pos, budget);
+      if (n > 0) {
+        const rules = top.chain.rules;
+        if (env.level === 'all')
+          env.record({
+            kind: 'skip',
+            hook,
+            table: tableName,
+            chain: top.chain.name,
+            from: rules[top.pos]!.index,
+            to: rules[top.pos + n - 1]!.index,
+            count: n,
+            reason: 'destination',
+            packet: env.view(),
+          });
+        budget -= n;
+        top.pos += n;
+        continue;
+      }
+    }
     const rule = top.chain.rules[top.pos++]!;
     if (--budget < 0) {
       if (recording)
@@ -154,15 +183,13 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
         });
       return policy();
     }
-    let ref: RuleRef | undefined;
-    const refOf = () => (ref ??= ruleRef(hook, rule));
     env.enterRule(rule);
     const failed = evaluate(rule, env);
     const t = rule.target;
     if (recording && (failed === null || env.level === 'all')) {
       const step: TraceStep = {
         kind: 'rule',
-        ...refOf(),
+        ...ruleRef(hook, rule),
         matched: failed === null,
         target: t ? t.name : null,
         packet: env.view(),
@@ -197,7 +224,7 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       if (recording)
         env.record({
           kind: t.kind === 'goto' ? 'goto' : 'jump',
-          ...refOf(),
+          ...ruleRef(hook, rule),
           target: chain.name,
           depth: t.kind === 'goto' ? stack.length - 1 : stack.length,
           packet: env.view(),
@@ -205,8 +232,9 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       if (t.kind === 'goto') {
         top.via.push(top.chain.name);
         top.chain = chain;
+        top.index = env.chainIndex(chain);
         top.pos = 0;
-      } else stack.push({ chain, pos: 0, via: [] });
+      } else stack.push({ chain, index: env.chainIndex(chain), pos: 0, via: [] });
       continue;
     }
 
@@ -219,7 +247,13 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       // QUEUE with nobody listening on the queue drops the packet
       const verdict = t.name === 'ACCEPT' ? 'ACCEPT' : 'DROP';
       if (recording)
-        env.record({ kind: 'verdict', ...refOf(), target: t.name, verdict, packet: env.view() });
+        env.record({
+          kind: 'verdict',
+          ...ruleRef(hook, rule),
+          target: t.name,
+          verdict,
+          packet: env.view(),
+        });
       return { verdict };
     }
 
@@ -240,7 +274,7 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
         if (recording)
           env.record({
             kind: 'unknown-module',
-            ...refOf(),
+            ...ruleRef(hook, rule),
             module: t.name,
             role: 'target',
             assumed: 'continue',
@@ -251,7 +285,7 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
         if (recording) {
           const step: TraceStep = {
             kind: 'verdict',
-            ...refOf(),
+            ...ruleRef(hook, rule),
             target: t.name,
             verdict: result.verdict,
             packet: env.view(),

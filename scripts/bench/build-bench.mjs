@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: ['scripts/bench/bench.ts'],
-  outfile: 'build/bench.mjs',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,4 +15,8 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-});
+};
+
+// the parser/printer benchmark and the simulator's
+await build({ ...common, entryPoints: ['scripts/bench/bench.ts'], outfile: 'build/bench.mjs' });
+await build({ ...common, entryPoints: ['scripts/bench/bench-trace.ts'], outfile: 'build/bench-trace.mjs' });

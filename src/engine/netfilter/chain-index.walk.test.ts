@@ -64,7 +64,9 @@ const NAT_TARGETS: Record<string, string[]> = {
 function target(table: 'filter' | 'nat', chain: string): fc.Arbitrary<string> {
   // a user chain calls only the ones after it: iptables refuses loops
   const users = USER.slice(USER.indexOf(chain) + 1);
-  const common = [fc.constantFrom('-j RETURN', '-j MARK --set-xmark 0x1/0xffffffff', '')];
+  const common: fc.Arbitrary<string>[] = [
+    fc.constantFrom<string>('-j RETURN', '-j MARK --set-xmark 0x1/0xffffffff', ''),
+  ];
   if (users.length)
     common.push(
       fc.constantFrom(...users).map((u) => `-j ${u}`),
@@ -115,7 +117,9 @@ const packet = fc.record({
   mark: fc.constantFrom(0, 1),
 });
 
-function packetDoc(p: fc.RecordValue<typeof packet>[]): unknown[] {
+type PacketSpec = typeof packet extends fc.Arbitrary<infer T> ? T : never;
+
+function packetDoc(p: PacketSpec[]): unknown[] {
   return p.map((x) => {
     const doc: Record<string, unknown> = { proto: x.proto, dst: x.dst, mark: x.mark };
     if (x.from === 'local') doc['local'] = true;

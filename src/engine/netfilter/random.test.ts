@@ -154,7 +154,7 @@ describe('enumerating many branches', () => {
     let previous: ScriptedChooser | null = null;
     let paths = 0;
     while (script) {
-      const reused = new ScriptedChooser(script, previous);
+      const reused: ScriptedChooser = new ScriptedChooser(script, previous);
       const fresh = new ScriptedChooser(script);
       walk(reused, ts);
       walk(fresh, ts);

@@ -43,7 +43,6 @@ describe('netfilter-lab parse', () => {
       {
         module: 'comment',
         data: { comment: 'office LAN' },
-        span: { line: 9, column: 26, endLine: 9, endColumn: 36 },
       },
     ]);
     expect(ssh.target).toMatchObject({ name: 'ACCEPT', kind: 'builtin' });

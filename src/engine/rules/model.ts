@@ -57,13 +57,16 @@ export interface RuleCore {
   fragment?: Negatable<true>;
 }
 
-/** One `-m NAME …` in a rule. `data` is the module's own parsed form (plain JSON). */
+/**
+ * One `-m NAME …` in a rule. `data` is the module's own parsed form (plain JSON). Matches and
+ * targets have no position: rules that write the same words may share one frozen object (see
+ * rule-memo.ts); targetSpanOf (target-span.ts) finds a target in its rule's source line.
+ */
 export interface Match {
   module: string;
   data: unknown;
   /** true when no module in the registry knows this name; `data` is then `{ raw: string[] }` */
   unknown?: true;
-  span: SourceSpan;
 }
 
 export type TargetKind = 'builtin' | 'jump' | 'goto' | 'extension';
@@ -74,7 +77,6 @@ export interface Target {
   kind: TargetKind;
   data: unknown;
   unknown?: true;
-  span: SourceSpan;
 }
 
 export interface Rule {

@@ -10,9 +10,15 @@
  * no diagnostic at all, are remembered, so a rule that needs a warning always gets its own, at
  * its own position. Rules then share one frozen data object: the model is not changed after the
  * parse.
+ *
+ * The fast path (save-fast-path.ts) goes further and shares whole parts of rules: one frozen
+ * Match, Target, matches list and core `{ value, negated }` for the rules that write the same
+ * words. A 100,000-rule model is then mostly rules pointing at a few thousand shared parts, and
+ * the garbage collector, which otherwise spends a quarter of the parse copying millions of small
+ * objects, has little to do.
  */
 import type { AnyModule } from '../modules/types.ts';
-import type { Cidr, Family } from './model.ts';
+import type { Cidr, Family, Match, Negatable, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import { formatCidr, parseCidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
@@ -28,12 +34,38 @@ export interface ModuleWords {
   contextFree: boolean;
   /** whether iptables-save prints the data back as exactly these words (worked out on first use) */
   canonical: boolean | undefined;
+  /** the frozen Match (or Target) the fast path gives every rule with these words */
+  shared: Match | Target | undefined;
 }
 
 /** An address as read, and whether iptables-save prints it back as written. */
 export interface MemoCidr {
   cidr: Cidr | undefined;
   canonical: boolean;
+  /** `-s ADDR` and `! -s ADDR`, shared by the rules that write them */
+  plain: Negatable<Cidr> | undefined;
+  negated: Negatable<Cidr> | undefined;
+}
+
+/** A node of the matches lists read so far: the list ending here, and the longer ones. */
+interface MatchList {
+  list: readonly Match[] | undefined;
+  next: Map<Match, MatchList> | undefined;
+}
+
+const EMPTY_MATCHES: readonly Match[] = Object.freeze([]);
+
+/** One frozen `{ value, negated }` per value and sign. */
+class SharedNegatables<T> {
+  private readonly plain = new Map<T, Negatable<T>>();
+  private readonly negated = new Map<T, Negatable<T>>();
+
+  get(value: T, negated: boolean): Negatable<T> {
+    const map = negated ? this.negated : this.plain;
+    let n = map.get(value);
+    if (n === undefined) map.set(value, (n = Object.freeze({ value, negated })));
+    return n;
+  }
 }
 
 /** One context module words are read in: a table, a chain kind and a protocol (see modulesFor). */
@@ -41,6 +73,8 @@ export interface WordsContext {
   readonly table: string;
   readonly chain: string;
   readonly protocol: string | undefined;
+  /** the words that read differently in other contexts, as they read in this one */
+  readonly words: Map<string, ModuleWords | typeof NOT_CLEAN>;
 }
 
 type Known = ModuleWords | typeof NOT_CLEAN;
@@ -50,8 +84,8 @@ export class RuleMemo {
   private readonly protocols = new Map<string, string | null>();
   /** table → chain (built-in) or '' (user) → protocol or '' → the context */
   private readonly contexts = new Map<string, Map<string, Map<string, WordsContext>>>();
-  /** module words → what they read as anywhere, or in each context */
-  private readonly words = new Map<string, ModuleWords | Map<WordsContext, Known>>();
+  /** module words → what they read as anywhere (the rest are kept by their context) */
+  private readonly words = new Map<string, ModuleWords>();
 
   /** the module words read last at each place in a rule (first module, second …): the fast path
    * compares the next rule's words with these in place before it looks anything up */
@@ -59,6 +93,12 @@ export class RuleMemo {
 
   /** the target name (`-j NAME`) read last, shared by the rules that name it again */
   lastTargetName = '';
+
+  /** `-i`/`-o` interfaces and `-p` protocols, shared by the rules that write them */
+  readonly interfaces = new SharedNegatables<string>();
+  readonly protocolValues = new SharedNegatables<string>();
+  private readonly chainTargets = new Map<string, Target>();
+  private readonly matchLists: MatchList = { list: EMPTY_MATCHES, next: undefined };
 
   constructor(readonly family: Family) {}
 
@@ -71,10 +111,36 @@ export class RuleMemo {
     if (c === undefined) {
       const parsed = parseCidr(text, this.family);
       const cidr = parsed ? Object.freeze(parsed) : undefined;
-      c = { cidr, canonical: cidr !== undefined && formatCidr(cidr) === text };
+      c = { cidr, canonical: cidr !== undefined && formatCidr(cidr) === text, plain: undefined, negated: undefined };
       this.cidrs.set(text, c);
     }
     return c;
+  }
+
+  /** The frozen `{ value: cidr, negated }` of an address read by address() (`cidr` is its cidr). */
+  coreAddress(address: MemoCidr, cidr: Cidr, negated: boolean): Negatable<Cidr> {
+    if (negated) return (address.negated ??= Object.freeze({ value: cidr, negated: true }));
+    return (address.plain ??= Object.freeze({ value: cidr, negated: false }));
+  }
+
+  /** The frozen target of a verdict or a chain (no words of its own): `-j ACCEPT`, `-g KUBE-X`. */
+  chainTarget(name: string, kind: Target['kind']): Target {
+    const key = kind === 'goto' ? `-g ${name}` : name; // a name is either a verdict or a chain
+    let t = this.chainTargets.get(key);
+    if (t === undefined) this.chainTargets.set(key, (t = Object.freeze({ name, kind, data: null })));
+    return t;
+  }
+
+  /** One frozen list per sequence of (shared) matches: rules with the same matches share it. */
+  matchList(matches: readonly Match[]): readonly Match[] {
+    let node = this.matchLists;
+    for (const m of matches) {
+      const next = (node.next ??= new Map());
+      let child = next.get(m);
+      if (child === undefined) next.set(m, (child = { list: undefined, next: undefined }));
+      node = child;
+    }
+    return (node.list ??= Object.freeze(matches.slice()));
   }
 
   protocol(text: string): string | undefined {
@@ -109,24 +175,19 @@ export class RuleMemo {
     if (!byProtocol) byChain.set(chainKey, (byProtocol = new Map()));
     const protocolKey = protocol ?? '';
     let context = byProtocol.get(protocolKey);
-    if (!context) byProtocol.set(protocolKey, (context = { table, chain: chainKey, protocol }));
+    if (!context) byProtocol.set(protocolKey, (context = { table, chain: chainKey, protocol, words: new Map() }));
     return context;
   }
 
   /** What the module words read as in this context, if known. */
   find(key: string, context: WordsContext): Known | undefined {
-    const known = this.words.get(key);
-    return known instanceof Map ? known.get(context) : known;
+    return this.words.get(key) ?? context.words.get(key);
   }
 
   remember(key: string, context: WordsContext, known: Known): void {
-    if (known !== NOT_CLEAN && known.contextFree) {
-      this.words.set(key, known);
-      return;
-    }
-    let byContext = this.words.get(key);
-    if (!(byContext instanceof Map)) this.words.set(key, (byContext = new Map()));
-    byContext.set(context, known);
+    // one map per context rather than one per words: most words are written once
+    if (known !== NOT_CLEAN && known.contextFree) this.words.set(key, known);
+    else context.words.set(key, known);
   }
 }
 

@@ -420,7 +420,7 @@ class RuleBodyReader {
       const ctx = (this.recording ??= new RecordingContext((code, message, at, severity) => this.report(code, message, at, severity)));
       ctx.reset(family, protocol, table, chain, span);
       const data = module.parse(options, ctx);
-      if (diagnostics.length === 0) entry = { module, data: deepFreeze(data), contextFree: !ctx.looked, canonical: undefined };
+      if (diagnostics.length === 0) entry = { module, data: deepFreeze(data), contextFree: !ctx.looked, canonical: undefined, shared: undefined };
     }
     this.tokens = [];
     this.diagnostics = [];
@@ -552,7 +552,7 @@ class RuleBodyReader {
     if (known !== undefined && known !== NOT_CLEAN) return known.data;
     const before = this.diagnostics.length;
     const data = module.parse((m.options ??= this.readWords(m)!), this.ctx);
-    memo.remember(key, context, this.diagnostics.length === before ? { module, data: deepFreeze(data), contextFree: false, canonical: undefined } : NOT_CLEAN);
+    memo.remember(key, context, this.diagnostics.length === before ? { module, data: deepFreeze(data), contextFree: false, canonical: undefined, shared: undefined } : NOT_CLEAN);
     return data;
   }
 
@@ -562,7 +562,7 @@ class RuleBodyReader {
     const table = this.table;
     if (m.isTarget) {
       const data = m.module ? this.parseModule(m, m.module) : m.raw?.length ? { raw: m.raw } : null;
-      const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data, span: m.span };
+      const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data };
       if (!m.module && m.targetKind === 'extension') target.unknown = true;
       this.target = target;
       if (m.module && m.module.kind === 'target' && m.module.tables && !m.module.tables.includes(table))
@@ -574,7 +574,6 @@ class RuleBodyReader {
     const match: Match = {
       module: m.name,
       data: m.module ? this.parseModule(m, m.module) : { raw: m.raw ?? [] },
-      span: m.span,
     };
     if (!m.module) match.unknown = true;
     this.matches.push(match);

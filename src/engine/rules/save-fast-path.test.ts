@@ -47,8 +47,42 @@ describe('save fast path', () => {
     expect(a!.matches[0]!.data).toEqual({ dport: { value: { from: 80, to: 80 }, negated: false } });
     expect(b!.matches[0]!.data).toBe(a!.matches[0]!.data);
     expect(Object.isFrozen(a!.matches[0]!.data)).toBe(true);
-    // spans stay each rule's own
-    expect(b!.matches[0]!.span).toEqual({ line: 8, column: 18, endLine: 8, endColumn: 24 });
+    // the spans stay each rule's own
+    expect(b!.span).toEqual({ line: 8, column: 1, endLine: 8, endColumn: 43 });
+  });
+
+  it('shares frozen matches, match lists, targets and core criteria between rules that write them alike', () => {
+    const { ruleset } = parseSave(
+      dump([
+        '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
+        '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
+        '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
+        '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
+        '-j RETURN',
+        '-j RETURN',
+      ].map((r) => `-A PREROUTING ${r}`)),
+      'ipv4',
+    );
+    const [a, b, c, d, e, f] = ruleset.tables[0]!.chains.find((ch) => ch.name === 'PREROUTING')!.rules;
+    expect(b!.matches).toBe(a!.matches);
+    expect(b!.target).toBe(a!.target);
+    expect(b!.core.source).toBe(a!.core.source);
+    expect(b!.core.inInterface).toBe(a!.core.inInterface);
+    expect(b!.core.protocol).toBe(a!.core.protocol);
+    expect(c!.matches[0]).toBe(a!.matches[1]); // -m tcp --dport 80 after -p tcp
+    expect(c!.core.source).not.toBe(a!.core.source); // not negated
+    expect(c!.core.source!.value).toBe(a!.core.source!.value);
+    expect(d!.target).toBe(c!.target);
+    expect(f!.target).toBe(e!.target);
+    expect(f!.core).toBe(e!.core);
+    for (const shared of [a!.matches, a!.matches[0], a!.target, a!.core.source, a!.core.protocol, c!.target, e!.core, e!.matches])
+      expect(Object.isFrozen(shared)).toBe(true);
+    expect(a!.target).toEqual({ name: 'KUBE-X', kind: 'jump', data: null });
+    expect(c!.target).toEqual({ name: 'DNAT', kind: 'extension', data: expect.anything() });
+    expect(e!.core).toEqual({});
+    expect(e!.matches).toEqual([]);
+    // each rule still has its own position and identity
+    expect([a!.id, b!.id, b!.span.line]).toEqual(['nat/PREROUTING/1', 'nat/PREROUTING/2', 8]);
   });
 
   it('prints canonical lines as they were written, and others the long way', () => {

@@ -11,7 +11,7 @@
  * build the very same rule: the differential tests in save-fast-path.test.ts hold them to it.
  */
 import type { RulesetBuilder } from './builder.ts';
-import type { Match, Rule, RuleCore, Target } from './model.ts';
+import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import { NOT_CLEAN, type ModuleWords, type RuleMemo } from './rule-memo.ts';
 import { isCoreOptionAt, isInterfaceName, rememberModuleWords } from './rule-parser.ts';
@@ -26,6 +26,10 @@ const ends = new Int32Array(MAX_WORDS);
 const quoted = new Uint8Array(MAX_WORDS);
 const scratchMatches: Match[] = [];
 const MAX_SLOTS = 4;
+/** the core of the many rules without -s -d -i -o -p -f (frozen, like every shared part) */
+const EMPTY_CORE: RuleCore = Object.freeze({});
+const FRAGMENT: Negatable<true> = Object.freeze({ value: true, negated: false });
+const NEGATED_FRAGMENT: Negatable<true> = Object.freeze({ value: true, negated: true });
 /** whether the last split line had exactly one space between words and none around them */
 let singleSpaced = false;
 
@@ -123,7 +127,7 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
     }
     if (option === 102 /* f */) {
       // takes no value
-      core.fragment = { value: true, negated };
+      core.fragment = negated ? NEGATED_FRAGMENT : FRAGMENT;
       negated = false;
       continue;
     }
@@ -139,7 +143,7 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         const cidr = address.cidr;
         if (!cidr) return false;
         // iptables drops `-s 0.0.0.0/0`
-        if (cidr.prefix !== 0 || negated) core[option === 115 ? 'source' : 'destination'] = { value: cidr, negated };
+        if (cidr.prefix !== 0 || negated) core[option === 115 ? 'source' : 'destination'] = memo.coreAddress(address, cidr, negated);
         else canonical = false;
         if (!address.canonical) canonical = false;
         break;
@@ -148,7 +152,7 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
       case 111: /* o */ {
         const name = raw.slice(vs, ve);
         if (!isInterfaceName(name)) return false;
-        core[option === 105 ? 'inInterface' : 'outInterface'] = { value: name, negated };
+        core[option === 105 ? 'inInterface' : 'outInterface'] = memo.interfaces.get(name, negated);
         break;
       }
       case 112: /* p */ {
@@ -156,7 +160,7 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         const proto = memo.protocol(text);
         if (proto === undefined) return false;
         if (proto !== 'all' || negated) {
-          core.protocol = { value: proto, negated };
+          core.protocol = memo.protocolValues.get(proto, negated);
           protocol = negated ? undefined : proto;
         } else canonical = false;
         if (proto !== text) canonical = false;
@@ -171,7 +175,6 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         let to = v + 1;
         while (to < count && (quoted[to] || !isCoreOptionAt(raw, starts[to]!, ends[to]!))) to++;
         if (to > v + 1 && ends[to - 1]! - starts[to - 1]! === 1 && raw.charCodeAt(starts[to - 1]!) === BANG && !quoted[to - 1]) to--;
-        const span = { line, column: s + 1, endLine: line, endColumn: ve + 1 };
         const isTarget = option !== 109;
         if (isTarget) {
           // most rules of a chain jump to the same place (KUBE-MARK-MASQ): reuse that name
@@ -180,7 +183,7 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
           if (option === 103 || !registry.targets.has(name)) {
             // a chain, or a verdict: no words of its own
             if (to !== v + 1) return false;
-            target = { name, kind: option === 103 ? 'goto' : isStandardTarget(name) ? 'builtin' : 'jump', data: null, span };
+            target = memo.chainTarget(name, option === 103 ? 'goto' : isStandardTarget(name) ? 'builtin' : 'jump');
             w = v;
             continue;
           }
@@ -204,10 +207,10 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
           // where the kernel allows the target: a rule that breaks it is read in full, and reported
           if (module.tables && !module.tables.includes(table)) return false;
           if (module.chains && isBuiltinChain(table, chainName) && !module.chains.includes(chainName)) return false;
-          target = { name: module.name, kind: 'extension', data: entry.data, span };
+          target = (entry.shared ??= Object.freeze({ name: module.name, kind: 'extension' as const, data: entry.data })) as Target;
           if (canonical) canonical = entry.canonical ??= targetWords(target).join(' ') === raw.slice(s, end);
         } else {
-          const match: Match = { module: module.name, data: entry.data, span };
+          const match = (entry.shared ??= Object.freeze({ module: module.name, data: entry.data })) as Match;
           scratchMatches.push(match);
           if (canonical) canonical = entry.canonical ??= matchWords(match).join(' ') === raw.slice(s, end);
         }
@@ -223,8 +226,9 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
   if (negated) return false;
 
   const rule: Rule = {
-    core,
-    matches: scratchMatches.length === 0 ? [] : scratchMatches.slice(),
+    core: coreRank === 0 ? EMPTY_CORE : core,
+    // frozen and shared, like the parts of the rule (see rule-memo.ts)
+    matches: memo.matchList(scratchMatches) as Match[],
     target,
     span: { line, column: 1, endLine: line, endColumn: raw.length + 1 },
     source: raw,

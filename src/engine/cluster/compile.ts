@@ -11,6 +11,7 @@ import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';
 import { nodeRules, restoreText } from './node-state.ts';
+import { pointSpansAt } from './respan.ts';
 import { proxierRules, type NodeView } from './proxier.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
 import type { RuleProvenance } from './provenance.ts';
@@ -61,14 +62,20 @@ export function compileModelNode(
     return { rulesetText: '', ruleset: empty, provenance: new Map(), diagnostics };
   }
   const state = nodeRules(proxierRules(model, nodeView(node), endpoints));
-  const first = parseRuleset(restoreText(state), { format: 'save', family: 'ipv4' });
-  const rulesetText = printSave(first.ruleset);
-  // parse the printed text again so every rule's span points into rulesetText
-  const { ruleset, diagnostics: parseDiags } = parseRuleset(rulesetText, {
+  const { ruleset, diagnostics: parseDiags } = parseRuleset(restoreText(state), {
     format: 'save',
     family: 'ipv4',
   });
-  for (const d of [...first.diagnostics, ...parseDiags]) {
+  const rulesetText = printSave(ruleset);
+  // every rule's span now points into rulesetText (read once: see respan.ts)
+  if (!pointSpansAt(ruleset, rulesetText))
+    diagnostics.push({
+      code: 'internal',
+      severity: 'error',
+      message: 'the printed rules do not line up with the parsed ones',
+      ...NO_SPAN,
+    });
+  for (const d of parseDiags) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;
     diagnostics.push({

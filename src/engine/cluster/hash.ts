@@ -2,7 +2,7 @@
  * The hashing kube-proxy names its chains with (facts from pkg/proxy/iptables/proxier.go):
  * SHA-256 over the UTF-8 text, standard base32 (RFC 4648 alphabet A–Z2–7), first 16 characters.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256Text } from './sha256.ts';
 
 /** UTF-8 bytes of a string (the engine has no TextEncoder: no DOM, no Node types). */
 export function utf8(text: string): Uint8Array {
@@ -38,10 +38,11 @@ export function base32(bytes: Uint8Array): string {
 }
 
 export function digest(text: string): Uint8Array {
-  return sha256(utf8(text));
+  return sha256Text(text, utf8);
 }
 
 /** The 16-character hash kube-proxy appends to KUBE-SVC-/SVL-/EXT-/FW-/SEP- chain names. */
 export function chainHash(text: string): string {
-  return base32(digest(text)).slice(0, 16);
+  // 16 characters of 5 bits are the first 10 bytes
+  return base32(digest(text).subarray(0, 10));
 }

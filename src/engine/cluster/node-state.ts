@@ -25,8 +25,8 @@ export interface StateRule {
 }
 
 export interface NodeRules {
-  /** user chains per table */
-  chains: Map<TableName, Set<string>>;
+  /** user chains per table, sorted by name (iptables-save's order) */
+  chains: Map<TableName, string[]>;
   rules: StateRule[];
 }
 
@@ -219,13 +219,16 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     ]);
 
   const rules: StateRule[] = [];
+  const sorted = new Map<TableName, string[]>();
   for (const t of SAVE_TABLE_ORDER) {
     const user = chains.get(t);
     if (!user) continue;
-    for (const c of BUILTIN_CHAINS[t]) rules.push(...(builtin.get(`${t}/${c}`) ?? []));
-    for (const c of sortedChains(user)) rules.push(...(declared.get(`${t}/${c}`) ?? []));
+    const names = sortedChains(user);
+    sorted.set(t, names);
+    for (const c of BUILTIN_CHAINS[t]) for (const r of builtin.get(`${t}/${c}`) ?? []) rules.push(r);
+    for (const c of names) for (const r of declared.get(`${t}/${c}`) ?? []) rules.push(r);
   }
-  return { chains, rules };
+  return { chains: sorted, rules };
 }
 
 export function sortedChains(set: Set<string>): string[] {
@@ -241,7 +244,7 @@ export function restoreText(state: NodeRules): string {
     if (!user) continue;
     out.push(`*${t}`);
     for (const c of BUILTIN_CHAINS[t]) out.push(`:${c} ACCEPT [0:0]`);
-    for (const c of sortedChains(user)) out.push(`:${c} - [0:0]`);
+    for (const c of user) out.push(`:${c} - [0:0]`);
     for (; i < state.rules.length && state.rules[i]?.table === t; i++) {
       const r = state.rules[i];
       if (r) out.push(`-A ${r.chain} ${r.args.join(' ')}`);

@@ -261,6 +261,7 @@ export function proxierRules(
       endpoints: endpoints.get(servicePortKey(svc, port)) ?? [],
       detector,
       scope,
+      seps: new Map(),
     });
   }
 
@@ -370,6 +371,14 @@ interface PortContext {
   endpoints: Endpoint[];
   detector: LocalDetector | null;
   scope: NodePortScope;
+  /** KUBE-SEP chain names by endpoint: each is named in up to three rules, hashed once */
+  seps: Map<string, string>;
+}
+
+function sepChainOf(c: PortContext, ep: Endpoint): string {
+  let sep = c.seps.get(ep.text);
+  if (sep === undefined) c.seps.set(ep.text, (sep = endpointChain(c.name, c.port.protocol, ep.text)));
+  return sep;
 }
 
 function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
@@ -842,7 +851,7 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
 
   // one KUBE-SEP chain per reachable endpoint
   for (const ep of cat.reachable) {
-    const sep = endpointChain(name, port.protocol, ep.text);
+    const sep = sepChainOf(c, ep);
     out.chains.nat.push(sep);
     const src = [...ep.sources.map((s) => sourceOf(s)), portSrc];
     const extra = { ...base, endpoint: ep.text };
@@ -885,7 +894,7 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
   const portSrc = sourceOf(svc.ref, `spec.ports[${idx}]`, port.span);
   if (svc.sessionAffinity === 'ClientIP') {
     for (const ep of eps) {
-      const sep = endpointChain(name, port.protocol, ep.text);
+      const sep = sepChainOf(c, ep);
       add(
         'nat',
         chain,
@@ -912,7 +921,7 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
     }
   }
   eps.forEach((ep, i) => {
-    const sep = endpointChain(name, port.protocol, ep.text);
+    const sep = sepChainOf(c, ep);
     const stat =
       i < eps.length - 1
         ? ['-m', 'statistic', '--mode', 'random', '--probability', probabilityText(eps.length - i)]

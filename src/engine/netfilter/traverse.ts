@@ -95,6 +95,24 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
     }
     if (r === 'nomatch') return { part: 'match', index: i, module: m.module };
   }
+  // A rule whose text had errors, or that -L could not show whole, says more than the model
+  // holds: the real rule matches a subset of what is left. When the rest matched we cannot
+  // know, so it counts as unknown, never as a silent match.
+  if (rule.invalid || rule.lossy !== undefined) {
+    const what = rule.invalid ? '(rule with errors)' : '(-L text not understood)';
+    const r = env.assumeUnknown;
+    env.unknown(what);
+    if (env.level !== 'none')
+      env.record({
+        kind: 'unknown-module',
+        ...ruleRef(env.hook, rule),
+        module: what,
+        role: 'match',
+        assumed: r,
+        packet: env.view(),
+      });
+    if (r === 'nomatch') return { part: 'match', index: rule.matches.length, module: what };
+  }
   return null;
 }
 

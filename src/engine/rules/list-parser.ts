@@ -371,6 +371,7 @@ function readRow(b: RulesetBuilder, row: LRow, chain: LChain, table: string): bo
     target: body.target,
     span: wholeLine(line, raw),
     source: raw,
+    ...(body.invalid ? { invalid: true as const } : {}),
     ...(counters ? { counters } : {}),
     ...(lossy.length ? { lossy: lossy.join(' ') } : {}),
   };

@@ -97,6 +97,11 @@ export interface Rule {
   source: string;
   /** what the -L format could not express, kept as the text it showed */
   lossy?: string;
+  /**
+   * the line had errors (a bad address, an unknown option …): what the model holds of it is
+   * incomplete, so the simulator never takes it as matching without saying so
+   */
+  invalid?: true;
 }
 
 export interface Chain {

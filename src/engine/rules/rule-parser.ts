@@ -34,6 +34,8 @@ export interface ParsedRuleBody {
   matches: Match[];
   target: Target | null;
   counters?: Counters;
+  /** an error was reported for this rule: part of what it says is missing from the model */
+  invalid?: true;
 }
 
 type CoreKey = 'source' | 'destination' | 'inInterface' | 'outInterface' | 'protocol' | 'fragment' | 'match' | 'jump' | 'goto' | 'counters';
@@ -143,8 +145,15 @@ let idle: RuleBodyReader | undefined;
 export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
   const reader = idle ?? new RuleBodyReader();
   idle = undefined;
+  const before = input.diagnostics.length;
   try {
-    return reader.read(input);
+    const body = reader.read(input);
+    for (let i = before; i < input.diagnostics.length; i++)
+      if (input.diagnostics[i]!.severity === 'error') {
+        body.invalid = true;
+        break;
+      }
+    return body;
   } finally {
     idle = reader;
   }

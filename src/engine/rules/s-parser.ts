@@ -253,6 +253,7 @@ function readRule(b: RulesetBuilder, tokens: readonly Token[], raw: string, line
     target: body.target,
     span: { line, column: cmd.start + 1, endLine: line, endColumn: raw.length + 1 },
     source: raw,
+    ...(body.invalid ? { invalid: true as const } : {}),
     ...(body.counters ? { counters: body.counters } : {}),
   };
   b.addRule(chainTok.text, rule, spanOf(line, chainTok), position);

@@ -147,5 +147,6 @@ function addRuleLine(b: RulesetBuilder, memo: RuleMemo, raw: string, tokens: rea
   const rule: Rule = both
     ? { core: body.core, matches: body.matches, target: body.target, span, source: raw, counters: both, table, chain, index: 0, id: '' }
     : { core: body.core, matches: body.matches, target: body.target, span, source: raw, table, chain, index: 0, id: '' };
+  if (body.invalid) rule.invalid = true;
   b.addRule(chain, rule, spanOf(line, chainTok), position);
 }

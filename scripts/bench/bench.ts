@@ -14,7 +14,15 @@
  * much less, so compare those, and compare before and after in the same minute.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +72,8 @@ function cpuNow(children: boolean): number {
     return NaN;
   }
 }
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+const clockTicks =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
 /** One warm-up, then RUNS timed runs; the medians are what we report. */
 function time(fn: () => void, children = false): Timing {
@@ -150,8 +159,14 @@ function main(): void {
       `kube-proxy-shaped dump: ${dump.rules.toLocaleString('en')} rules, ${dump.services.toLocaleString('en')} Services, ${dump.endpoints.toLocaleString('en')} endpoints, ${mb(bytes).toFixed(1)} MB (${file})`,
     );
     const flags = process.execArgv.length ? process.execArgv.join(' ') : '(none)';
-    console.log(`node ${process.version}, flags ${flags}; the CLI runs as plain \`node bin/netfilter-lab.mjs\``);
-    console.log(`${RUNS} timed runs after a warm-up, medians of wall and CPU time; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+    console.log(
+      `node ${process.version}, flags ${flags}; the CLI runs as plain \`node bin/netfilter-lab.mjs\``,
+    );
+    console.log(
+      `${RUNS} timed runs after a warm-up, medians of wall and CPU time; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}\n`,
+    );
 
     // (a) parse, and the heap that the parsed ruleset holds
     let result = parseRuleset(text);

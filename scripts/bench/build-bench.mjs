@@ -19,7 +19,11 @@ const common = {
 
 // the parser/printer benchmark and the simulator's
 await build({ ...common, entryPoints: ['scripts/bench/bench.ts'], outfile: 'build/bench.mjs' });
-await build({ ...common, entryPoints: ['scripts/bench/bench-trace.ts'], outfile: 'build/bench-trace.mjs' });
+await build({
+  ...common,
+  entryPoints: ['scripts/bench/bench-trace.ts'],
+  outfile: 'build/bench-trace.mjs',
+});
 // the cluster compiler's (issue 4); yaml is CommonJS and calls require(), which an ES module lacks
 await build({
   ...common,

@@ -16,13 +16,7 @@ import { buildEndpoints } from './endpoints.ts';
 import { hostOf, vethName } from './hosts.ts';
 import { loadCluster } from './load.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
-import {
-  add,
-  formatFraction,
-  SeededDraw,
-  toNumber,
-  type Fraction,
-} from './journey/exact.ts';
+import { add, formatFraction, SeededDraw, toNumber, type Fraction } from './journey/exact.ts';
 import { entryNode, readFlow, type Flow } from './journey/flow.ts';
 import { nodeOwning, placeLabel, placeView, type PlaceView } from './journey/places.ts';
 import type { FieldDiagnostic } from '../netfilter/index.ts';

@@ -225,7 +225,8 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     if (!user) continue;
     const names = sortedChains(user);
     sorted.set(t, names);
-    for (const c of BUILTIN_CHAINS[t]) for (const r of builtin.get(`${t}/${c}`) ?? []) rules.push(r);
+    for (const c of BUILTIN_CHAINS[t])
+      for (const r of builtin.get(`${t}/${c}`) ?? []) rules.push(r);
     for (const c of names) for (const r of declared.get(`${t}/${c}`) ?? []) rules.push(r);
   }
   return { chains: sorted, rules };

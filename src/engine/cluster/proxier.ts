@@ -377,7 +377,8 @@ interface PortContext {
 
 function sepChainOf(c: PortContext, ep: Endpoint): string {
   let sep = c.seps.get(ep.text);
-  if (sep === undefined) c.seps.set(ep.text, (sep = endpointChain(c.name, c.port.protocol, ep.text)));
+  if (sep === undefined)
+    c.seps.set(ep.text, (sep = endpointChain(c.name, c.port.protocol, ep.text)));
   return sep;
 }
 

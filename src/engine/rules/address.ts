@@ -75,7 +75,7 @@ export function parseIPv6(text: string): number[] | undefined {
 export function formatIPv6(groups: readonly number[]): string {
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -153,7 +153,7 @@ export function ipv4InCidr(addr: number, c: Cidr): boolean {
   if (net === undefined) return false;
   if (c.mask) {
     const m = parseIPv4(c.mask) ?? 0;
-    return ((addr & m) >>> 0) === net;
+    return (addr & m) >>> 0 === net;
   }
   return maskIPv4(addr, c.prefix) === net;
 }

@@ -4,7 +4,16 @@
  * iptables-save, -S and -L parsers.
  */
 import type { Diagnostic, DiagnosticCode, Severity, SourceSpan } from './diagnostics.ts';
-import { isBuiltinChain, isTableName, type Chain, type DumpFormat, type Family, type Rule, type Ruleset, type Table } from './model.ts';
+import {
+  isBuiltinChain,
+  isTableName,
+  type Chain,
+  type DumpFormat,
+  type Family,
+  type Rule,
+  type Ruleset,
+  type Table,
+} from './model.ts';
 import { validateRuleset } from './validate.ts';
 import { markCanonicalSources } from './canonical.ts';
 
@@ -25,7 +34,12 @@ export class RulesetBuilder {
     readonly format: DumpFormat,
   ) {}
 
-  report(code: DiagnosticCode, message: string, at: SourceSpan, severity: Severity = 'error'): void {
+  report(
+    code: DiagnosticCode,
+    message: string,
+    at: SourceSpan,
+    severity: Severity = 'error',
+  ): void {
     this.diagnostics.push({ code, severity, message, ...at });
   }
 
@@ -35,7 +49,12 @@ export class RulesetBuilder {
 
   /** Starts (or, when it was seen before, resumes) a table. */
   startTable(name: string, span: SourceSpan): Table {
-    if (!isTableName(name)) this.report('unknown-table', `unknown table "${name}" (expected raw, mangle, nat, filter or security)`, span);
+    if (!isTableName(name))
+      this.report(
+        'unknown-table',
+        `unknown table "${name}" (expected raw, mangle, nat, filter or security)`,
+        span,
+      );
     let t = this.tables.find((x) => x.name === name);
     if (!t) {
       t = { name, chains: [], span };
@@ -69,7 +88,12 @@ export class RulesetBuilder {
     return this.chain(line.slice(start, end));
   }
 
-  declareChain(name: string, span: SourceSpan, policy: Chain['policy'], counters?: Chain['counters']): Chain | undefined {
+  declareChain(
+    name: string,
+    span: SourceSpan,
+    policy: Chain['policy'],
+    counters?: Chain['counters'],
+  ): Chain | undefined {
     const t = this.table;
     if (!t) return undefined;
     const index = this.chainIndex.get(t)!;
@@ -84,7 +108,13 @@ export class RulesetBuilder {
       return existing;
     }
     const builtin = isBuiltinChain(t.name, name);
-    const chain: Chain = { name, builtin, policy: builtin ? (policy ?? 'ACCEPT') : null, rules: [], span };
+    const chain: Chain = {
+      name,
+      builtin,
+      policy: builtin ? (policy ?? 'ACCEPT') : null,
+      rules: [],
+      span,
+    };
     if (counters) chain.counters = counters;
     index.set(name, chain);
     t.chains.push(chain);
@@ -95,14 +125,24 @@ export class RulesetBuilder {
    * Adds a rule to a chain, declaring the chain (with an error) when it was never declared.
    * `canonical`: the rule's source is exactly the line iptables-save prints for it (see canonical.ts).
    */
-  addRule(chainName: string, rule: Omit<Rule, 'id' | 'index' | 'table' | 'chain'>, chainSpan: SourceSpan, position?: number, canonical = false): void {
+  addRule(
+    chainName: string,
+    rule: Omit<Rule, 'id' | 'index' | 'table' | 'chain'>,
+    chainSpan: SourceSpan,
+    position?: number,
+    canonical = false,
+  ): void {
     const t = this.table;
     if (!t) return;
     let chain = this.chain(chainName);
     if (!chain) {
       // builtin chains of a known table exist even when the text never declared them
       if (!isBuiltinChain(t.name, chainName))
-        this.report('unknown-chain', `chain ${chainName} was not declared in table ${t.name}`, chainSpan);
+        this.report(
+          'unknown-chain',
+          `chain ${chainName} was not declared in table ${t.name}`,
+          chainSpan,
+        );
       chain = this.declareChain(chainName, rule.span, null)!;
     }
     const full = rule as Rule;
@@ -125,7 +165,8 @@ export class RulesetBuilder {
         }
       }
     }
-    if (this.format === 'save') for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
+    if (this.format === 'save')
+      for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
     const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
     validateRuleset(ruleset, this.diagnostics);
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -11,7 +11,13 @@ export function detectFormat(text: string): DumpFormat {
   for (const raw of head.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    if (line.startsWith('*') || line.startsWith(':') || line === 'COMMIT' || /^\[\d+:\d+\]/.test(line)) return 'save';
+    if (
+      line.startsWith('*') ||
+      line.startsWith(':') ||
+      line === 'COMMIT' ||
+      /^\[\d+:\d+\]/.test(line)
+    )
+      return 'save';
     if (/^Chain \S+ \((policy \S+|\d+ references)/.test(line)) return 'L';
     if (/^(num\s+)?(pkts\s+bytes\s+)?target\s+prot\s+opt\b/.test(line)) return 'L';
     if (/^-[PNAI] /.test(line)) return 'S';
@@ -24,8 +30,15 @@ export function detectFamily(text: string): Family {
   if (/^#.*ip6tables/m.test(head)) return 'ipv6';
   if (/(^|\s)-[sd] !? ?[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d+)?(\s|$)/m.test(head)) return 'ipv6';
   if (/(ipv6-icmp|icmpv6|icmp6)/.test(head)) return 'ipv6';
-  if (/^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head)) return 'ipv6';
+  if (/^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head))
+    return 'ipv6';
   // -L rows: after the opt column (and in/out with -v), source and destination both hold `:`
-  if (/^Chain /m.test(head) && /\s(?:--|-f|!f)\s+(?:\S+\s+\S+\s+)?!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?\s+!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?(?:\s|$)/m.test(head)) return 'ipv6';
+  if (
+    /^Chain /m.test(head) &&
+    /\s(?:--|-f|!f)\s+(?:\S+\s+\S+\s+)?!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?\s+!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?(?:\s|$)/m.test(
+      head,
+    )
+  )
+    return 'ipv6';
   return 'ipv4';
 }

@@ -10,7 +10,9 @@ describe('"!" negation', () => {
     expect(r.diagnostics).toEqual([]);
     const rule = r.ruleset.tables[0]!.chains[0]!.rules[0]!;
     expect(rule.core.source?.negated).toBe(true);
-    expect(printSave(r.ruleset)).toContain('-A INPUT ! -s 10.0.0.0/8 -p tcp -m tcp ! --dport 80 -j ACCEPT');
+    expect(printSave(r.ruleset)).toContain(
+      '-A INPUT ! -s 10.0.0.0/8 -p tcp -m tcp ! --dport 80 -j ACCEPT',
+    );
   });
 
   it('reads the old "-s ! ADDR" and "--dport ! 80" forms with a warning at the "!"', () => {
@@ -19,6 +21,8 @@ describe('"!" negation', () => {
       ['old-negation', 'warning', 3, 13],
       ['old-negation', 'warning', 3, 46],
     ]);
-    expect(printSave(r.ruleset)).toContain('-A INPUT ! -s 10.0.0.1/32 -p tcp -m tcp ! --dport 80 -j ACCEPT');
+    expect(printSave(r.ruleset)).toContain(
+      '-A INPUT ! -s 10.0.0.1/32 -p tcp -m tcp ! --dport 80 -j ACCEPT',
+    );
   });
 });

@@ -173,7 +173,9 @@ function tableText(table: TableName): fc.Arbitrary<string> {
       const perChain = chains.map((chain, i) => {
         // built-in chains jump to any user chain; a user chain only to later ones: no loops
         const jumpable =
-          i < BUILTIN_CHAINS[table].length ? users : users.slice((users as readonly string[]).indexOf(chain) + 1);
+          i < BUILTIN_CHAINS[table].length
+            ? users
+            : users.slice((users as readonly string[]).indexOf(chain) + 1);
         return fc.array(ruleText({ table, chain, jumpable }), { maxLength: 3 });
       });
       return fc.tuple(...perChain).map((rules) => {

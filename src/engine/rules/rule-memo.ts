@@ -111,7 +111,12 @@ export class RuleMemo {
     if (c === undefined) {
       const parsed = parseCidr(text, this.family);
       const cidr = parsed ? Object.freeze(parsed) : undefined;
-      c = { cidr, canonical: cidr !== undefined && formatCidr(cidr) === text, plain: undefined, negated: undefined };
+      c = {
+        cidr,
+        canonical: cidr !== undefined && formatCidr(cidr) === text,
+        plain: undefined,
+        negated: undefined,
+      };
       this.cidrs.set(text, c);
     }
     return c;
@@ -127,7 +132,8 @@ export class RuleMemo {
   chainTarget(name: string, kind: Target['kind']): Target {
     const key = kind === 'goto' ? `-g ${name}` : name; // a name is either a verdict or a chain
     let t = this.chainTargets.get(key);
-    if (t === undefined) this.chainTargets.set(key, (t = Object.freeze({ name, kind, data: null })));
+    if (t === undefined)
+      this.chainTargets.set(key, (t = Object.freeze({ name, kind, data: null })));
     return t;
   }
 
@@ -160,7 +166,13 @@ export class RuleMemo {
 
   /** The context for a rule's modules (the same object for the same context). */
   modulesFor(table: string, chain: string, protocol: string | undefined): WordsContext {
-    if (this.lastWords && table === this.lastTable && chain === this.lastChain && protocol === this.lastProtocol) return this.lastWords;
+    if (
+      this.lastWords &&
+      table === this.lastTable &&
+      chain === this.lastChain &&
+      protocol === this.lastProtocol
+    )
+      return this.lastWords;
     this.lastTable = table;
     this.lastChain = chain;
     this.lastProtocol = protocol;
@@ -175,7 +187,11 @@ export class RuleMemo {
     if (!byProtocol) byChain.set(chainKey, (byProtocol = new Map()));
     const protocolKey = protocol ?? '';
     let context = byProtocol.get(protocolKey);
-    if (!context) byProtocol.set(protocolKey, (context = { table, chain: chainKey, protocol, words: new Map() }));
+    if (!context)
+      byProtocol.set(
+        protocolKey,
+        (context = { table, chain: chainKey, protocol, words: new Map() }),
+      );
     return context;
   }
 

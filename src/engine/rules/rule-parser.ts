@@ -10,7 +10,13 @@ import { tokenize, type Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
-import { deepFreeze, NOT_CLEAN, type ModuleWords, type RuleMemo, type WordsContext } from './rule-memo.ts';
+import {
+  deepFreeze,
+  NOT_CLEAN,
+  type ModuleWords,
+  type RuleMemo,
+  type WordsContext,
+} from './rule-memo.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 
@@ -38,7 +44,17 @@ export interface ParsedRuleBody {
   invalid?: true;
 }
 
-type CoreKey = 'source' | 'destination' | 'inInterface' | 'outInterface' | 'protocol' | 'fragment' | 'match' | 'jump' | 'goto' | 'counters';
+type CoreKey =
+  | 'source'
+  | 'destination'
+  | 'inInterface'
+  | 'outInterface'
+  | 'protocol'
+  | 'fragment'
+  | 'match'
+  | 'jump'
+  | 'goto'
+  | 'counters';
 
 const CORE_OPTIONS: ReadonlyMap<string, CoreKey> = new Map<string, CoreKey>([
   ['-s', 'source'],
@@ -113,11 +129,14 @@ export function isInterfaceName(s: string): boolean {
 // The long core options by length, to tell them from module options without making a string.
 const LONG_CORE_OPTIONS: readonly (readonly string[])[] = (() => {
   const byLength: string[][] = [];
-  for (const name of CORE_OPTIONS.keys()) if (name.startsWith('--')) (byLength[name.length] ??= []).push(name);
+  for (const name of CORE_OPTIONS.keys())
+    if (name.startsWith('--')) (byLength[name.length] ??= []).push(name);
   return Array.from(byLength, (names) => names ?? []);
 })();
 
-const SHORT_CORE_OPTIONS: ReadonlySet<number> = new Set(Array.from(CORE_OPTIONS.keys(), (name) => (name.length === 2 ? name.charCodeAt(1) : 0)));
+const SHORT_CORE_OPTIONS: ReadonlySet<number> = new Set(
+  Array.from(CORE_OPTIONS.keys(), (name) => (name.length === 2 ? name.charCodeAt(1) : 0)),
+);
 
 /** Whether line[start, end) is a core option such as `-s`, `-m` or `--jump` (not a quoted word). */
 export function isCoreOptionAt(line: string, start: number, end: number): boolean {
@@ -165,7 +184,12 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
  * reader would find for the same words inside a rule. Undefined when they do not read cleanly
  * there (an unknown module or option, a missing value, anything that needs a diagnostic).
  */
-export function rememberModuleWords(memo: RuleMemo, key: string, context: WordsContext, chain: string): ModuleWords | undefined {
+export function rememberModuleWords(
+  memo: RuleMemo,
+  key: string,
+  context: WordsContext,
+  chain: string,
+): ModuleWords | undefined {
   const reader = idle ?? new RuleBodyReader();
   idle = undefined;
   try {
@@ -206,7 +230,12 @@ class RuleBodyReader {
     report: (code, message, at, severity) => this.report(code, message, at, severity),
   };
 
-  private report(code: DiagnosticCode, message: string, at: SourceSpan, severity: Diagnostic['severity'] = 'error'): void {
+  private report(
+    code: DiagnosticCode,
+    message: string,
+    at: SourceSpan,
+    severity: Diagnostic['severity'] = 'error',
+  ): void {
     this.diagnostics.push({ code, severity, message, ...at });
   }
 
@@ -257,7 +286,11 @@ class RuleBodyReader {
           const b = tokens[this.i + 1];
           this.i += 2;
           if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
-            this.report('bad-counters', '-c needs two numbers: packets and bytes', spanOf(line, tok));
+            this.report(
+              'bad-counters',
+              '-c needs two numbers: packets and bytes',
+              spanOf(line, tok),
+            );
           else counters = { packets: Number(p.text), bytes: Number(b.text) };
           continue;
         }
@@ -279,19 +312,27 @@ class RuleBodyReader {
           case 'destination': {
             const cidr = this.memo ? this.memo.cidr(value) : parseCidr(value, family);
             if (!cidr) {
-              const several = value.includes(',') ? ' (iptables would add one rule per address; write them as separate rules)' : '';
-              this.report('bad-address', `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`, spanOf(line, v));
+              const several = value.includes(',')
+                ? ' (iptables would add one rule per address; write them as separate rules)'
+                : '';
+              this.report(
+                'bad-address',
+                `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`,
+                spanOf(line, v),
+              );
             } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
             break;
           }
           case 'inInterface':
           case 'outInterface':
-            if (!isInterfaceName(value)) this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
+            if (!isInterfaceName(value))
+              this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
             else core[coreKey] = { value, negated };
             break;
           case 'protocol': {
             const proto = this.memo ? this.memo.protocol(value) : normalizeProtocol(value, family);
-            if (proto === undefined) this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
+            if (proto === undefined)
+              this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
             else if (proto !== 'all' || negated) {
               core.protocol = { value: proto, negated };
               const was: string | undefined = ctx.protocol;
@@ -307,7 +348,12 @@ class RuleBodyReader {
             if (this.current) this.close(this.current);
             const module = registry.matches.get(value);
             if (!module)
-              this.report('unknown-module', `unknown match module "${value}": the rule is kept, but this part is not understood`, span, 'warning');
+              this.report(
+                'unknown-module',
+                `unknown match module "${value}": the rule is kept, but this part is not understood`,
+                span,
+                'warning',
+              );
             const m = this.openModule(module, value, span, false, at);
             this.open.push(m);
             this.current = m;
@@ -318,9 +364,16 @@ class RuleBodyReader {
             const span = spanOf(line, tok, v);
             if (negated) this.report('syntax', '"!" cannot negate a target', span);
             if (this.current && !this.current.isTarget) this.close(this.current);
-            if (this.target || (this.current && this.current.isTarget)) this.report('syntax', 'a rule can have only one target', span);
+            if (this.target || (this.current && this.current.isTarget))
+              this.report('syntax', 'a rule can have only one target', span);
             const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
-            const kind: Target['kind'] = module ? 'extension' : isStandardTarget(value) && coreKey === 'jump' ? 'builtin' : coreKey === 'goto' ? 'goto' : 'jump';
+            const kind: Target['kind'] = module
+              ? 'extension'
+              : isStandardTarget(value) && coreKey === 'jump'
+                ? 'builtin'
+                : coreKey === 'goto'
+                  ? 'goto'
+                  : 'jump';
             const m = this.openModule(module, value, span, true, at);
             m.targetKind = kind;
             this.current = m;
@@ -349,7 +402,8 @@ class RuleBodyReader {
               if (spec) owner = m;
             }
           }
-          const implicitName = ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
+          const implicitName =
+            ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
           if (!spec && implicitName && !this.open.some((m) => m.name === implicitName)) {
             const implicit = registry.matches.get(implicitName);
             const s = implicit ? findOption(implicit, name) : undefined;
@@ -371,7 +425,11 @@ class RuleBodyReader {
             raw.push(word);
             continue;
           }
-          this.report('unknown-option', `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`, spanOf(line, tok));
+          this.report(
+            'unknown-option',
+            `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`,
+            spanOf(line, tok),
+          );
           continue;
         }
         const option = this.readOption(tok, spec, negatedBefore, true);
@@ -396,7 +454,12 @@ class RuleBodyReader {
       }
       this.report('syntax', `unexpected "${word}"`, spanOf(line, tok));
     }
-    if (pendingBang) this.report('syntax', '"!" at the end of the rule negates nothing', spanOf(line, pendingBang));
+    if (pendingBang)
+      this.report(
+        'syntax',
+        '"!" at the end of the rule negates nothing',
+        spanOf(line, pendingBang),
+      );
     if (this.current) this.close(this.current);
     const body: ParsedRuleBody = { core, matches: this.matches, target: this.target };
     if (counters) body.counters = counters;
@@ -407,29 +470,60 @@ class RuleBodyReader {
     return body;
   }
 
-  remember(key: string, family: Family, table: string, chain: string, protocol: string | undefined): ModuleWords | undefined {
+  remember(
+    key: string,
+    family: Family,
+    table: string,
+    chain: string,
+    protocol: string | undefined,
+  ): ModuleWords | undefined {
     const { tokens, unterminatedQuote } = tokenize(key);
     const head = tokens[0];
     const nameTok = tokens[1];
     if (unterminatedQuote !== undefined || !head || !nameTok || head.quoted) return undefined;
     const kind = CORE_OPTIONS.get(head.text);
-    const module = kind === 'match' ? registry.matches.get(nameTok.text) : kind === 'jump' ? registry.targets.get(nameTok.text) : undefined;
+    const module =
+      kind === 'match'
+        ? registry.matches.get(nameTok.text)
+        : kind === 'jump'
+          ? registry.targets.get(nameTok.text)
+          : undefined;
     if (!module) return undefined;
     const diagnostics: Diagnostic[] = [];
     this.tokens = tokens;
     this.line = 1;
     this.diagnostics = diagnostics;
     const span = spanOf(1, head, nameTok);
-    const m: OpenModule = { module, name: nameTok.text, options: null, raw: null, span, isTarget: kind === 'jump', memoKey: key, from: 0, first: 2, to: tokens.length };
+    const m: OpenModule = {
+      module,
+      name: nameTok.text,
+      options: null,
+      raw: null,
+      span,
+      isTarget: kind === 'jump',
+      memoKey: key,
+      from: 0,
+      first: 2,
+      to: tokens.length,
+    };
     const options = this.readWords(m);
     let entry: ModuleWords | undefined;
     if (options) {
       // a context that notes whether the module looks at it: words of a module that never does
       // (a comment, say) mean the same in every rule, whatever its table, chain or protocol
-      const ctx = (this.recording ??= new RecordingContext((code, message, at, severity) => this.report(code, message, at, severity)));
+      const ctx = (this.recording ??= new RecordingContext((code, message, at, severity) =>
+        this.report(code, message, at, severity),
+      ));
       ctx.reset(family, protocol, table, chain, span);
       const data = module.parse(options, ctx);
-      if (diagnostics.length === 0) entry = { module, data: deepFreeze(data), contextFree: !ctx.looked, canonical: undefined, shared: undefined };
+      if (diagnostics.length === 0)
+        entry = {
+          module,
+          data: deepFreeze(data),
+          contextFree: !ctx.looked,
+          canonical: undefined,
+          shared: undefined,
+        };
     }
     this.tokens = [];
     this.diagnostics = [];
@@ -439,14 +533,24 @@ class RuleBodyReader {
   // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
   // old dump loses nothing, and say how iptables wants it written now.
   private oldStyleBang(opt: Token, bangTok: Token): void {
-    this.report('old-negation', `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`, spanOf(this.line, bangTok), 'warning');
+    this.report(
+      'old-negation',
+      `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`,
+      spanOf(this.line, bangTok),
+      'warning',
+    );
   }
 
   /**
    * Reads an option's values from the word after `opt` (with the old `--dport ! 80` negation).
    * Reports problems when `report` is set; otherwise gives up at the first one, for readWords.
    */
-  private readOption(opt: Token, spec: OptionSpec, negatedBefore: boolean, report: boolean): ParsedOption | undefined {
+  private readOption(
+    opt: Token,
+    spec: OptionSpec,
+    negatedBefore: boolean,
+    report: boolean,
+  ): ParsedOption | undefined {
     const tokens = this.tokens;
     let negated = negatedBefore;
     let last = opt;
@@ -468,7 +572,12 @@ class RuleBodyReader {
       for (let k = 0; k < spec.args; k++) {
         const t = tokens[this.i];
         if (!t) {
-          if (report) this.report('missing-argument', `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`, spanOf(this.line, opt));
+          if (report)
+            this.report(
+              'missing-argument',
+              `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`,
+              spanOf(this.line, opt),
+            );
           return undefined;
         }
         args.push(t.text);
@@ -489,8 +598,25 @@ class RuleBodyReader {
    * first time are kept, so that close() parses them, or finds their data, without the word-by-
    * word walk.
    */
-  private openModule(module: AnyModule | undefined, name: string, span: SourceSpan, isTarget: boolean, from: number): OpenModule {
-    const m: OpenModule = { module, name, options: [], raw: null, span, isTarget, memoKey: undefined, from, first: this.i, to: this.i };
+  private openModule(
+    module: AnyModule | undefined,
+    name: string,
+    span: SourceSpan,
+    isTarget: boolean,
+    from: number,
+  ): OpenModule {
+    const m: OpenModule = {
+      module,
+      name,
+      options: [],
+      raw: null,
+      span,
+      isTarget,
+      memoKey: undefined,
+      from,
+      first: this.i,
+      to: this.i,
+    };
     const text = this.text;
     // from < 0: a match iptables loads by itself (`-p tcp --dport 80`) has no words of its own
     if (!module || from < 0 || text === undefined) return m;
@@ -561,7 +687,19 @@ class RuleBodyReader {
     if (known !== undefined && known !== NOT_CLEAN) return known.data;
     const before = this.diagnostics.length;
     const data = module.parse((m.options ??= this.readWords(m)!), this.ctx);
-    memo.remember(key, context, this.diagnostics.length === before ? { module, data: deepFreeze(data), contextFree: false, canonical: undefined, shared: undefined } : NOT_CLEAN);
+    memo.remember(
+      key,
+      context,
+      this.diagnostics.length === before
+        ? {
+            module,
+            data: deepFreeze(data),
+            contextFree: false,
+            canonical: undefined,
+            shared: undefined,
+          }
+        : NOT_CLEAN,
+    );
     return data;
   }
 
@@ -574,10 +712,29 @@ class RuleBodyReader {
       const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data };
       if (!m.module && m.targetKind === 'extension') target.unknown = true;
       this.target = target;
-      if (m.module && m.module.kind === 'target' && m.module.tables && !m.module.tables.includes(table))
-        this.report('target-not-allowed', `${m.name} is only valid in the ${m.module.tables.join(', ')} table, not ${table}`, m.span);
-      else if (m.module && m.module.kind === 'target' && m.module.chains && isBuiltinChain(table, this.chain) && !m.module.chains.includes(this.chain))
-        this.report('target-not-allowed', `${m.name} is only valid in the ${m.module.chains.join(', ')} chains (and user chains called from them), not ${this.chain}`, m.span);
+      if (
+        m.module &&
+        m.module.kind === 'target' &&
+        m.module.tables &&
+        !m.module.tables.includes(table)
+      )
+        this.report(
+          'target-not-allowed',
+          `${m.name} is only valid in the ${m.module.tables.join(', ')} table, not ${table}`,
+          m.span,
+        );
+      else if (
+        m.module &&
+        m.module.kind === 'target' &&
+        m.module.chains &&
+        isBuiltinChain(table, this.chain) &&
+        !m.module.chains.includes(this.chain)
+      )
+        this.report(
+          'target-not-allowed',
+          `${m.name} is only valid in the ${m.module.chains.join(', ')} chains (and user chains called from them), not ${this.chain}`,
+          m.span,
+        );
       return;
     }
     const match: Match = {
@@ -600,7 +757,13 @@ class RecordingContext implements ModuleContext {
 
   constructor(readonly report: ModuleContext['report']) {}
 
-  reset(family: Family, protocol: string | undefined, table: string, chain: string, span: SourceSpan): void {
+  reset(
+    family: Family,
+    protocol: string | undefined,
+    table: string,
+    chain: string,
+    span: SourceSpan,
+  ): void {
     this.looked = false;
     this.f = family;
     this.p = protocol;

@@ -8,7 +8,12 @@ import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { registry } from '../modules/registry.ts';
 import { quoteWord } from './tokenize.ts';
 
-function neg<T>(out: string[], flag: string, v: Negatable<T> | undefined, show: (x: T) => string): void {
+function neg<T>(
+  out: string[],
+  flag: string,
+  v: Negatable<T> | undefined,
+  show: (x: T) => string,
+): void {
   if (!v) return;
   if (v.negated) out.push('!');
   out.push(flag, show(v.value));

@@ -17,7 +17,9 @@ function expectSame(text: string, family: Family = 'ipv4'): void {
   const { fast, full } = both(text, family);
   expect(JSON.stringify(fast)).toBe(JSON.stringify(full));
   expect(printSave(fast.ruleset)).toBe(printSave(full.ruleset));
-  expect(printSave(fast.ruleset, { counters: true })).toBe(printSave(full.ruleset, { counters: true }));
+  expect(printSave(fast.ruleset, { counters: true })).toBe(
+    printSave(full.ruleset, { counters: true }),
+  );
 }
 
 const dump = (rules: string[], table = 'nat') =>
@@ -40,7 +42,10 @@ describe('save fast path', () => {
 
   it('shares one frozen data object between rules with the same module words', () => {
     const { ruleset } = parseSave(
-      dump(['-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 80 -j DROP']),
+      dump([
+        '-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT',
+        '-A KUBE-X -p tcp -m tcp --dport 80 -j DROP',
+      ]),
       'ipv4',
     );
     const [a, b] = ruleset.tables[0]!.chains.find((c) => c.name === 'KUBE-X')!.rules;
@@ -53,17 +58,21 @@ describe('save fast path', () => {
 
   it('shares frozen matches, match lists, targets and core criteria between rules that write them alike', () => {
     const { ruleset } = parseSave(
-      dump([
-        '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
-        '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
-        '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
-        '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
-        '-j RETURN',
-        '-j RETURN',
-      ].map((r) => `-A PREROUTING ${r}`)),
+      dump(
+        [
+          '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
+          '! -s 10.0.0.0/8 -i eth0 -p tcp -m comment --comment x -m tcp --dport 80 -j KUBE-X',
+          '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
+          '-s 10.0.0.0/8 -p tcp -m tcp --dport 80 -j DNAT --to-destination 10.1.1.1:80',
+          '-j RETURN',
+          '-j RETURN',
+        ].map((r) => `-A PREROUTING ${r}`),
+      ),
       'ipv4',
     );
-    const [a, b, c, d, e, f] = ruleset.tables[0]!.chains.find((ch) => ch.name === 'PREROUTING')!.rules;
+    const [a, b, c, d, e, f] = ruleset.tables[0]!.chains.find(
+      (ch) => ch.name === 'PREROUTING',
+    )!.rules;
     expect(b!.matches).toBe(a!.matches);
     expect(b!.target).toBe(a!.target);
     expect(b!.core.source).toBe(a!.core.source);
@@ -75,7 +84,16 @@ describe('save fast path', () => {
     expect(d!.target).toBe(c!.target);
     expect(f!.target).toBe(e!.target);
     expect(f!.core).toBe(e!.core);
-    for (const shared of [a!.matches, a!.matches[0], a!.target, a!.core.source, a!.core.protocol, c!.target, e!.core, e!.matches])
+    for (const shared of [
+      a!.matches,
+      a!.matches[0],
+      a!.target,
+      a!.core.source,
+      a!.core.protocol,
+      c!.target,
+      e!.core,
+      e!.matches,
+    ])
       expect(Object.isFrozen(shared)).toBe(true);
     expect(a!.target).toEqual({ name: 'KUBE-X', kind: 'jump', data: null });
     expect(c!.target).toEqual({ name: 'DNAT', kind: 'extension', data: expect.anything() });
@@ -86,19 +104,41 @@ describe('save fast path', () => {
   });
 
   it('prints canonical lines as they were written, and others the long way', () => {
-    const text = dump(['-A KUBE-X -d 10.0.0.1/32 -j ACCEPT', '-A OUTPUT -s 10.0.0.2 -p TCP -j ACCEPT']);
+    const text = dump([
+      '-A KUBE-X -d 10.0.0.1/32 -j ACCEPT',
+      '-A OUTPUT -s 10.0.0.2 -p TCP -j ACCEPT',
+    ]);
     const { ruleset } = parseSave(text, 'ipv4');
     const nat = ruleset.tables[0]!;
-    expect(sourcesAreCanonical(nat, nat.chains.find((c) => c.name === 'KUBE-X')!)).toBe(true);
-    expect(sourcesAreCanonical(nat, nat.chains.find((c) => c.name === 'OUTPUT')!)).toBe(false);
+    expect(
+      sourcesAreCanonical(
+        nat,
+        nat.chains.find((c) => c.name === 'KUBE-X')!,
+      ),
+    ).toBe(true);
+    expect(
+      sourcesAreCanonical(
+        nat,
+        nat.chains.find((c) => c.name === 'OUTPUT')!,
+      ),
+    ).toBe(false);
     expect(printSave(ruleset)).toContain('-A OUTPUT -s 10.0.0.2/32 -p tcp -j ACCEPT\n');
     expectSame(text);
   });
 
   it('leaves a rule that needs a diagnostic to the full reader, every time', () => {
-    const text = dump(['-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT', '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT'], 'filter');
+    const text = dump(
+      [
+        '-A KUBE-X -p tcp -m tcp --dport 80 -j ACCEPT',
+        '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT',
+        '-A KUBE-X -p tcp -m tcp --dport 99999 -j ACCEPT',
+      ],
+      'filter',
+    );
     const { fast } = both(text);
-    expect(fast.diagnostics.filter((d) => d.code === 'bad-port').map((d) => [d.code, d.line, d.column])).toEqual([
+    expect(
+      fast.diagnostics.filter((d) => d.code === 'bad-port').map((d) => [d.code, d.line, d.column]),
+    ).toEqual([
       ['bad-port', 8, 25],
       ['bad-port', 9, 25],
     ]);
@@ -106,20 +146,63 @@ describe('save fast path', () => {
   });
 
   it('a module that reads no context is remembered across protocols and tables', () => {
-    expectSame(dump(['-A KUBE-X -m comment --comment "a b" -j ACCEPT', '-A KUBE-X -p udp -m comment --comment "a b" -j ACCEPT', '-A POSTROUTING -m comment --comment "a b" -j MASQUERADE']));
+    expectSame(
+      dump([
+        '-A KUBE-X -m comment --comment "a b" -j ACCEPT',
+        '-A KUBE-X -p udp -m comment --comment "a b" -j ACCEPT',
+        '-A POSTROUTING -m comment --comment "a b" -j MASQUERADE',
+      ]),
+    );
   });
 
   // Random rules from real parts in random order, spacing and repetition: whatever the fast path
   // takes on, it must read exactly as the full reader.
   const parts = [
-    '-s 10.0.0.1/32', '-s 10.0.0.1', '! -s 10.0.0.0/8', '-s 0.0.0.0/0', '! -d 0.0.0.0/0', '-d 1.2.3.4/255.255.255.0',
-    '-i eth0', '! -i eth+', '-o lo', '-p tcp', '-p udp', '-p 6', '-p TCP', '! -p tcp', '-p all', '-f', '! -f',
-    '-m comment --comment "x y"', '-m comment --comment abc', '-m tcp --dport 80', '-m tcp --dport 0080',
-    '-m tcp ! --dport 80', '-m udp --dport 53', '-m tcp --sport 1:2 --dport 3', '-m multiport --dports 80,443',
-    '-m conntrack --ctstate NEW', '-m statistic --mode random --probability 0.5', '-m mark --mark 0x4000/0x4000',
-    '-m addrtype --dst-type LOCAL', '-j ACCEPT', '-j DNAT --to-destination 1.2.3.4:80', '-j KUBE-X', '-g KUBE-X',
-    '-j MARK --set-xmark 0x4000/0x4000', '-j MASQUERADE', '-j REJECT', '-j RETURN', '-j NOPE', '--dport 80',
-    '!', '-m', '-j', '"quoted word"', 'stray', '-m nosuch --x 1',
+    '-s 10.0.0.1/32',
+    '-s 10.0.0.1',
+    '! -s 10.0.0.0/8',
+    '-s 0.0.0.0/0',
+    '! -d 0.0.0.0/0',
+    '-d 1.2.3.4/255.255.255.0',
+    '-i eth0',
+    '! -i eth+',
+    '-o lo',
+    '-p tcp',
+    '-p udp',
+    '-p 6',
+    '-p TCP',
+    '! -p tcp',
+    '-p all',
+    '-f',
+    '! -f',
+    '-m comment --comment "x y"',
+    '-m comment --comment abc',
+    '-m tcp --dport 80',
+    '-m tcp --dport 0080',
+    '-m tcp ! --dport 80',
+    '-m udp --dport 53',
+    '-m tcp --sport 1:2 --dport 3',
+    '-m multiport --dports 80,443',
+    '-m conntrack --ctstate NEW',
+    '-m statistic --mode random --probability 0.5',
+    '-m mark --mark 0x4000/0x4000',
+    '-m addrtype --dst-type LOCAL',
+    '-j ACCEPT',
+    '-j DNAT --to-destination 1.2.3.4:80',
+    '-j KUBE-X',
+    '-g KUBE-X',
+    '-j MARK --set-xmark 0x4000/0x4000',
+    '-j MASQUERADE',
+    '-j REJECT',
+    '-j RETURN',
+    '-j NOPE',
+    '--dport 80',
+    '!',
+    '-m',
+    '-j',
+    '"quoted word"',
+    'stray',
+    '-m nosuch --x 1',
   ];
   const rule = fc.record({
     chain: fc.constantFrom('PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING', 'KUBE-X'),
@@ -129,15 +212,19 @@ describe('save fast path', () => {
   });
   it('reads random rules exactly as the full reader', () => {
     fc.assert(
-      fc.property(fc.constantFrom('nat', 'filter', 'mangle'), fc.array(rule, { maxLength: 8 }), (table, rules) => {
-        const lines: string[] = [];
-        for (const r of rules) {
-          const line = [`-A ${r.chain}`, ...r.parts].join(r.gap);
-          lines.push(line);
-          if (r.twice) lines.push(line);
-        }
-        expectSame(dump(lines, table));
-      }),
+      fc.property(
+        fc.constantFrom('nat', 'filter', 'mangle'),
+        fc.array(rule, { maxLength: 8 }),
+        (table, rules) => {
+          const lines: string[] = [];
+          for (const r of rules) {
+            const line = [`-A ${r.chain}`, ...r.parts].join(r.gap);
+            lines.push(line);
+            if (r.twice) lines.push(line);
+          }
+          expectSame(dump(lines, table));
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -89,7 +89,12 @@ function splitWords(raw: string): number {
 }
 
 /** Adds the rule on this `-A` line to the builder, or returns false to have it read in full. */
-export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo: RuleMemo): boolean {
+export function readPlainRule(
+  raw: string,
+  line: number,
+  b: RulesetBuilder,
+  memo: RuleMemo,
+): boolean {
   const count = splitWords(raw);
   if (count < 2 || starts[0] !== 0 || ends[0] !== 2 || quoted[1]) return false;
   const chain = b.chainAt(raw, starts[1]!, ends[1]!);
@@ -143,7 +148,12 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         const cidr = address.cidr;
         if (!cidr) return false;
         // iptables drops `-s 0.0.0.0/0`
-        if (cidr.prefix !== 0 || negated) core[option === 115 ? 'source' : 'destination'] = memo.coreAddress(address, cidr, negated);
+        if (cidr.prefix !== 0 || negated)
+          core[option === 115 ? 'source' : 'destination'] = memo.coreAddress(
+            address,
+            cidr,
+            negated,
+          );
         else canonical = false;
         if (!address.canonical) canonical = false;
         break;
@@ -174,16 +184,28 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         // the module's words: up to the next core option, less a `!` that belongs to it
         let to = v + 1;
         while (to < count && (quoted[to] || !isCoreOptionAt(raw, starts[to]!, ends[to]!))) to++;
-        if (to > v + 1 && ends[to - 1]! - starts[to - 1]! === 1 && raw.charCodeAt(starts[to - 1]!) === BANG && !quoted[to - 1]) to--;
+        if (
+          to > v + 1 &&
+          ends[to - 1]! - starts[to - 1]! === 1 &&
+          raw.charCodeAt(starts[to - 1]!) === BANG &&
+          !quoted[to - 1]
+        )
+          to--;
         const isTarget = option !== 109;
         if (isTarget) {
           // most rules of a chain jump to the same place (KUBE-MARK-MASQ): reuse that name
           const last = memo.lastTargetName;
-          const name = last.length === ve - vs && raw.startsWith(last, vs) ? last : (memo.lastTargetName = raw.slice(vs, ve));
+          const name =
+            last.length === ve - vs && raw.startsWith(last, vs)
+              ? last
+              : (memo.lastTargetName = raw.slice(vs, ve));
           if (option === 103 || !registry.targets.has(name)) {
             // a chain, or a verdict: no words of its own
             if (to !== v + 1) return false;
-            target = memo.chainTarget(name, option === 103 ? 'goto' : isStandardTarget(name) ? 'builtin' : 'jump');
+            target = memo.chainTarget(
+              name,
+              option === 103 ? 'goto' : isStandardTarget(name) ? 'builtin' : 'jump',
+            );
             w = v;
             continue;
           }
@@ -193,11 +215,20 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
         // the same words as at this place in the rule before: no string, no lookup
         const slot = memo.slots[segment++];
         let entry: ModuleWords | undefined;
-        if (slot && slot.key.length === end - s && (slot.entry.contextFree || slot.context === context) && raw.startsWith(slot.key, s)) entry = slot.entry;
+        if (
+          slot &&
+          slot.key.length === end - s &&
+          (slot.entry.contextFree || slot.context === context) &&
+          raw.startsWith(slot.key, s)
+        )
+          entry = slot.entry;
         else {
           const key = raw.slice(s, end);
           const known = memo.find(key, context);
-          entry = known === NOT_CLEAN ? undefined : (known ?? rememberModuleWords(memo, key, context, chainName));
+          entry =
+            known === NOT_CLEAN
+              ? undefined
+              : (known ?? rememberModuleWords(memo, key, context, chainName));
           if (!entry) return false;
           if (segment <= MAX_SLOTS) memo.slots[segment - 1] = { key, context, entry };
         }
@@ -206,13 +237,27 @@ export function readPlainRule(raw: string, line: number, b: RulesetBuilder, memo
           if (module.kind !== 'target') return false;
           // where the kernel allows the target: a rule that breaks it is read in full, and reported
           if (module.tables && !module.tables.includes(table)) return false;
-          if (module.chains && isBuiltinChain(table, chainName) && !module.chains.includes(chainName)) return false;
-          target = (entry.shared ??= Object.freeze({ name: module.name, kind: 'extension' as const, data: entry.data })) as Target;
-          if (canonical) canonical = entry.canonical ??= targetWords(target).join(' ') === raw.slice(s, end);
+          if (
+            module.chains &&
+            isBuiltinChain(table, chainName) &&
+            !module.chains.includes(chainName)
+          )
+            return false;
+          target = (entry.shared ??= Object.freeze({
+            name: module.name,
+            kind: 'extension' as const,
+            data: entry.data,
+          })) as Target;
+          if (canonical)
+            canonical = entry.canonical ??= targetWords(target).join(' ') === raw.slice(s, end);
         } else {
-          const match = (entry.shared ??= Object.freeze({ module: module.name, data: entry.data })) as Match;
+          const match = (entry.shared ??= Object.freeze({
+            module: module.name,
+            data: entry.data,
+          })) as Match;
           scratchMatches.push(match);
-          if (canonical) canonical = entry.canonical ??= matchWords(match).join(' ') === raw.slice(s, end);
+          if (canonical)
+            canonical = entry.canonical ??= matchWords(match).join(' ') === raw.slice(s, end);
         }
         w = to - 1;
         continue;
@@ -250,7 +295,8 @@ export function readPlainChainLine(raw: string, line: number, b: RulesetBuilder)
   const first = raw.indexOf(' ');
   const second = first < 0 ? -1 : raw.indexOf(' ', first + 1);
   const table = b.currentTable?.name;
-  if (second < 0 || first < 2 || table === undefined || raw.indexOf(' ', second + 1) >= 0) return false;
+  if (second < 0 || first < 2 || table === undefined || raw.indexOf(' ', second + 1) >= 0)
+    return false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c < SPACE || c === DQUOTE || c === SQUOTE || c === BACKSLASH) return false;
@@ -264,8 +310,16 @@ export function readPlainChainLine(raw: string, line: number, b: RulesetBuilder)
   const policy = raw.slice(first + 1, second);
   const builtin = isBuiltinChain(table, name);
   if (builtin ? policy !== 'ACCEPT' && policy !== 'DROP' : policy !== '-') return false;
-  const counters = { packets: Number(raw.slice(second + 2, colon)), bytes: Number(raw.slice(colon + 1, n - 1)) };
-  b.declareChain(name, { line, column: 1, endLine: line, endColumn: first + 1 }, builtin ? (policy as 'ACCEPT' | 'DROP') : null, counters);
+  const counters = {
+    packets: Number(raw.slice(second + 2, colon)),
+    bytes: Number(raw.slice(colon + 1, n - 1)),
+  };
+  b.declareChain(
+    name,
+    { line, column: 1, endLine: line, endColumn: first + 1 },
+    builtin ? (policy as 'ACCEPT' | 'DROP') : null,
+    counters,
+  );
   return true;
 }
 

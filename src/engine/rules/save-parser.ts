@@ -4,7 +4,13 @@
  * rules, `COMMIT`, `#` comments.
  */
 import { RulesetBuilder } from './builder.ts';
-import { isBuiltinChain, type Counters, type Family, type ParseResult, type Rule } from './model.ts';
+import {
+  isBuiltinChain,
+  type Counters,
+  type Family,
+  type ParseResult,
+  type Rule,
+} from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
 import { readPlainChainLine, readPlainRule } from './save-fast-path.ts';
@@ -35,29 +41,61 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
     const first = raw.charCodeAt(0);
     if (raw.length === 0 || first === 35 /* # */) return;
     // `-A CHAIN …`, the bulk of a dump: the plain lines go the fast way
-    if (fast && first === 45 && raw.charCodeAt(1) === 65 && raw.charCodeAt(2) === 32 && b.currentTable && readPlainRule(raw, line, b, memo)) return;
+    if (
+      fast &&
+      first === 45 &&
+      raw.charCodeAt(1) === 65 &&
+      raw.charCodeAt(2) === 32 &&
+      b.currentTable &&
+      readPlainRule(raw, line, b, memo)
+    )
+      return;
     if (fast && first === 58 /* : */ && readPlainChainLine(raw, line, b)) return;
     const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)
-      b.report('unterminated-quote', 'a quote is opened here and never closed', { line, column: unterminatedQuote + 1, endLine: line, endColumn: raw.length + 1 });
+      b.report('unterminated-quote', 'a quote is opened here and never closed', {
+        line,
+        column: unterminatedQuote + 1,
+        endLine: line,
+        endColumn: raw.length + 1,
+      });
     const head = tokens[0]!;
     const word = head.text;
 
     if (word.startsWith('*')) {
-      if (b.currentTable) b.report('missing-commit', `table ${b.currentTable.name} (line ${tableLine}) has no COMMIT before the next table`, spanOf(line, head));
+      if (b.currentTable)
+        b.report(
+          'missing-commit',
+          `table ${b.currentTable.name} (line ${tableLine}) has no COMMIT before the next table`,
+          spanOf(line, head),
+        );
       tableLine = line;
       b.startTable(word.slice(1), spanOf(line, head));
-      if (tokens.length > 1) b.report('syntax', `unexpected "${tokens[1]!.text}" after the table name`, spanOf(line, tokens[1]!));
+      if (tokens.length > 1)
+        b.report(
+          'syntax',
+          `unexpected "${tokens[1]!.text}" after the table name`,
+          spanOf(line, tokens[1]!),
+        );
       return;
     }
     if (word === 'COMMIT') {
-      if (!b.currentTable) b.report('commit-outside-table', 'COMMIT without a *table line before it', spanOf(line, head));
+      if (!b.currentTable)
+        b.report(
+          'commit-outside-table',
+          'COMMIT without a *table line before it',
+          spanOf(line, head),
+        );
       b.endTable();
       return;
     }
     if (!b.currentTable) {
-      b.report('syntax', `"${word}" outside a table: the dump must start a table with a *table line (e.g. *filter)`, spanOf(line, head));
+      b.report(
+        'syntax',
+        `"${word}" outside a table: the dump must start a table with a *table line (e.g. *filter)`,
+        spanOf(line, head),
+      );
       return;
     }
     if (word.startsWith(':')) {
@@ -68,7 +106,12 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
     let counters: Counters | undefined;
     if (word.startsWith('[')) {
       counters = parseCounters(word);
-      if (!counters) b.report('bad-counters', `"${word}" is not a counter pair [packets:bytes]`, spanOf(line, head));
+      if (!counters)
+        b.report(
+          'bad-counters',
+          `"${word}" is not a counter pair [packets:bytes]`,
+          spanOf(line, head),
+        );
       at = 1;
     }
     const cmd = tokens[at];
@@ -79,15 +122,33 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       else b.declareChain(name.text, spanOf(line, name), null);
       return;
     }
-    if (cmd.text === '-A' || cmd.text === '--append' || cmd.text === '-I' || cmd.text === '--insert') {
+    if (
+      cmd.text === '-A' ||
+      cmd.text === '--append' ||
+      cmd.text === '-I' ||
+      cmd.text === '--insert'
+    ) {
       addRuleLine(b, memo, raw, tokens, at, line, counters);
       return;
     }
-    b.report('syntax', `unexpected "${cmd.text}": expected -A, :CHAIN, COMMIT or a comment`, spanOf(line, cmd));
+    b.report(
+      'syntax',
+      `unexpected "${cmd.text}": expected -A, :CHAIN, COMMIT or a comment`,
+      spanOf(line, cmd),
+    );
   });
   if (b.currentTable) {
-    const at = { line: Math.max(lastLine, 1), column: 1, endLine: Math.max(lastLine, 1), endColumn: 1 };
-    b.report('missing-commit', `table ${b.currentTable.name} (line ${tableLine}) ends without COMMIT: iptables-restore would not load it`, at);
+    const at = {
+      line: Math.max(lastLine, 1),
+      column: 1,
+      endLine: Math.max(lastLine, 1),
+      endColumn: 1,
+    };
+    b.report(
+      'missing-commit',
+      `table ${b.currentTable.name} (line ${tableLine}) ends without COMMIT: iptables-restore would not load it`,
+      at,
+    );
   }
   return b.finish();
 }
@@ -105,22 +166,43 @@ function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: numbe
   let counters: Counters | undefined;
   if (tokens[2]) {
     counters = parseCounters(tokens[2].text);
-    if (!counters) b.report('bad-counters', `"${tokens[2].text}" is not a counter pair [packets:bytes]`, spanOf(line, tokens[2]));
+    if (!counters)
+      b.report(
+        'bad-counters',
+        `"${tokens[2].text}" is not a counter pair [packets:bytes]`,
+        spanOf(line, tokens[2]),
+      );
   }
   const table = b.currentTable!.name;
   const builtinHere = isBuiltinChain(table, name);
   if (builtinHere) {
     if (policyText !== 'ACCEPT' && policyText !== 'DROP')
-      b.report('bad-policy', `built-in chain ${name} needs a policy of ACCEPT or DROP, not "${policyText}"`, spanOf(line, policyTok ?? head));
+      b.report(
+        'bad-policy',
+        `built-in chain ${name} needs a policy of ACCEPT or DROP, not "${policyText}"`,
+        spanOf(line, policyTok ?? head),
+      );
     b.declareChain(name, span, policyText === 'DROP' ? 'DROP' : 'ACCEPT', counters);
   } else {
     if (policyText !== '-')
-      b.report('bad-policy', `user chain ${name} cannot have a policy ("${policyText}"); write "-"`, spanOf(line, policyTok ?? head));
+      b.report(
+        'bad-policy',
+        `user chain ${name} cannot have a policy ("${policyText}"); write "-"`,
+        spanOf(line, policyTok ?? head),
+      );
     b.declareChain(name, span, null, counters);
   }
 }
 
-function addRuleLine(b: RulesetBuilder, memo: RuleMemo, raw: string, tokens: readonly Token[], at: number, line: number, counters: Counters | undefined): void {
+function addRuleLine(
+  b: RulesetBuilder,
+  memo: RuleMemo,
+  raw: string,
+  tokens: readonly Token[],
+  at: number,
+  line: number,
+  counters: Counters | undefined,
+): void {
   const cmd = tokens[at]!;
   const chainTok = tokens[at + 1];
   if (!chainTok) {
@@ -139,14 +221,45 @@ function addRuleLine(b: RulesetBuilder, memo: RuleMemo, raw: string, tokens: rea
   }
   const table = b.currentTable!.name;
   const chain = b.chain(chainTok.text)?.name ?? chainTok.text;
-  const body = parseRuleBody({ tokens, start, line, family: b.family, table, chain, diagnostics: b.diagnostics, memo, text: raw });
+  const body = parseRuleBody({
+    tokens,
+    start,
+    line,
+    family: b.family,
+    table,
+    chain,
+    diagnostics: b.diagnostics,
+    memo,
+    text: raw,
+  });
   const span = { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 };
   const both = counters ?? body.counters;
   // every field in place from the start, in the order the other parsers' rules end up with:
   // one object of one shape per rule, nothing added to it later
   const rule: Rule = both
-    ? { core: body.core, matches: body.matches, target: body.target, span, source: raw, counters: both, table, chain, index: 0, id: '' }
-    : { core: body.core, matches: body.matches, target: body.target, span, source: raw, table, chain, index: 0, id: '' };
+    ? {
+        core: body.core,
+        matches: body.matches,
+        target: body.target,
+        span,
+        source: raw,
+        counters: both,
+        table,
+        chain,
+        index: 0,
+        id: '',
+      }
+    : {
+        core: body.core,
+        matches: body.matches,
+        target: body.target,
+        span,
+        source: raw,
+        table,
+        chain,
+        index: 0,
+        id: '',
+      };
   if (body.invalid) rule.invalid = true;
   b.addRule(chain, rule, spanOf(line, chainTok), position);
 }

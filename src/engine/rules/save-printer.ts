@@ -14,7 +14,9 @@ export function printSave(ruleset: Ruleset, opts: SavePrintOptions = {}): string
     out.push(`*${table.name}`);
     for (const c of table.chains) {
       const cnt = c.counters ?? { packets: 0, bytes: 0 };
-      out.push(`:${c.name} ${c.builtin ? (c.policy ?? 'ACCEPT') : '-'} [${cnt.packets}:${cnt.bytes}]`);
+      out.push(
+        `:${c.name} ${c.builtin ? (c.policy ?? 'ACCEPT') : '-'} [${cnt.packets}:${cnt.bytes}]`,
+      );
     }
     for (const c of table.chains) {
       // a dump read from iptables-save text is printed back from its lines where they are canonical

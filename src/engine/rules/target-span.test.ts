@@ -24,7 +24,9 @@ describe('target positions (found again in the source line)', () => {
   });
 
   it('points at the jump that closes a loop in iptables -S text', () => {
-    const text = ['-P INPUT ACCEPT', '-N A', '-N B', '-A A -j B', '-A B -p tcp -j A', ''].join('\n');
+    const text = ['-P INPUT ACCEPT', '-N A', '-N B', '-A A -j B', '-A B -p tcp -j A', ''].join(
+      '\n',
+    );
     const { diagnostics } = parseRuleset(text);
     expect(at(diagnostics, 'jump-loop')).toEqual(['5:13-17']);
   });

@@ -23,10 +23,17 @@ export function targetSpanOf(rule: Rule): SourceSpan {
     let v = k + 1;
     if (tokens[v]!.text === '!' && !tokens[v]!.quoted) v++; // the old `-j ! NAME`
     const name = tokens[v];
-    if (name && name.text === target.name) return { line, column: option.start + 1, endLine: line, endColumn: name.end + 1 };
+    if (name && name.text === target.name)
+      return { line, column: option.start + 1, endLine: line, endColumn: name.end + 1 };
   }
   // an -L line has no -j: its target is the first column (blank-separated, quotes or not) that names it
   for (const word of rule.source.matchAll(/[^ \t]+/g))
-    if (word[0] === target.name) return { line, column: word.index + 1, endLine: line, endColumn: word.index + word[0].length + 1 };
+    if (word[0] === target.name)
+      return {
+        line,
+        column: word.index + 1,
+        endLine: line,
+        endColumn: word.index + word[0].length + 1,
+      };
   return rule.span;
 }

@@ -40,7 +40,14 @@ export function tokenizeShared(line: string): TokenizeResult {
   return scan(line, shared, true);
 }
 
-function emit(out: Token[], reuse: boolean, text: string, start: number, end: number, quoted: boolean): void {
+function emit(
+  out: Token[],
+  reuse: boolean,
+  text: string,
+  start: number,
+  end: number,
+  quoted: boolean,
+): void {
   if (!reuse) {
     out.push({ text, start, end, quoted });
     return;
@@ -72,7 +79,8 @@ function scan(line: string, tokens: Token[], reuse: boolean): TokenizeResult {
     // Fast path: a plain word with no quote or backslash.
     while (i < n) {
       c = line.charCodeAt(i);
-      if (c === SPACE || c === TAB || c === DQUOTE || c === SQUOTE || c === BACKSLASH || c === 13) break;
+      if (c === SPACE || c === TAB || c === DQUOTE || c === SQUOTE || c === BACKSLASH || c === 13)
+        break;
       i++;
     }
     if (i >= n || c === SPACE || c === TAB || c === 13) {

@@ -25,17 +25,32 @@ function validateTable(table: Table, out: Diagnostic[]): void {
       const k = indexOf.get(t.name);
       if (k === undefined) {
         if (t.data !== null) {
-          out.push({ code: 'unknown-module', severity: 'warning', message: `unknown target "${t.name}": the rule is kept, but its target is not understood`, ...targetSpanOf(rule) });
+          out.push({
+            code: 'unknown-module',
+            severity: 'warning',
+            message: `unknown target "${t.name}": the rule is kept, but its target is not understood`,
+            ...targetSpanOf(rule),
+          });
           // a fresh target, not a change to this one: rules may share their targets (rule-memo.ts)
           rule.target = { name: t.name, kind: 'extension', data: t.data, unknown: true };
         } else {
-          out.push({ code: 'missing-target-chain', severity: 'error', message: `${t.kind === 'goto' ? 'goto' : 'jump'} to chain ${t.name}, which table ${table.name} does not have`, ...targetSpanOf(rule) });
+          out.push({
+            code: 'missing-target-chain',
+            severity: 'error',
+            message: `${t.kind === 'goto' ? 'goto' : 'jump'} to chain ${t.name}, which table ${table.name} does not have`,
+            ...targetSpanOf(rule),
+          });
         }
         continue;
       }
       const dest = table.chains[k]!;
       if (dest.builtin) {
-        out.push({ code: 'builtin-jump', severity: 'error', message: `cannot jump to built-in chain ${dest.name}`, ...targetSpanOf(rule) });
+        out.push({
+          code: 'builtin-jump',
+          severity: 'error',
+          message: `cannot jump to built-in chain ${dest.name}`,
+          ...targetSpanOf(rule),
+        });
         continue;
       }
       to.push(k);
@@ -72,8 +87,15 @@ function findLoops(table: Table, edgeTo: number[][], edgeRule: Rule[][], out: Di
         const rule = edgeRule[top]![e]!;
         if (!reported.has(rule)) {
           reported.add(rule);
-          const cycle = [...stack.slice(stack.indexOf(dest)), dest].map((i) => table.chains[i]!.name).join(' → ');
-          out.push({ code: 'jump-loop', severity: 'error', message: `jump loop: ${cycle}`, ...targetSpanOf(rule) });
+          const cycle = [...stack.slice(stack.indexOf(dest)), dest]
+            .map((i) => table.chains[i]!.name)
+            .join(' → ');
+          out.push({
+            code: 'jump-loop',
+            severity: 'error',
+            message: `jump loop: ${cycle}`,
+            ...targetSpanOf(rule),
+          });
         }
       } else if (state[dest] === 0) {
         state[dest] = 1;

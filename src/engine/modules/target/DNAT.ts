@@ -3,7 +3,14 @@
  * new connection (nat table, PREROUTING and OUTPUT). Ports need a protocol that has them.
  */
 import { defineTarget } from '../types.ts';
-import { formatNatRange, natPortsAllowed, parseNatRange, type NatRange } from './nat-range.ts';
+import {
+  formatNatRange,
+  natFlagWords,
+  natPortsAllowed,
+  parseNatRange,
+  setNatFlag,
+  type NatRange,
+} from './nat-range.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
 
 export interface DnatData {
@@ -45,23 +52,20 @@ export const dnat = defineTarget<DnatData>({
             );
           data.to = r.value;
         }
-      } else if (o.name === 'random') data.random = true;
-      else if (o.name === 'persistent') data.persistent = true;
+      } else setNatFlag(data, o.name);
     }
     return data;
   },
   save(d) {
     const out: string[] = [];
     if (d.to) out.push('--to-destination', formatNatRange(d.to));
-    if (d.random) out.push('--random');
-    if (d.persistent) out.push('--persistent');
+    out.push(...natFlagWords(d, '--'));
     return out;
   },
   list(d) {
     const parts = [];
     if (d.to) parts.push(`to:${formatNatRange(d.to)}`);
-    if (d.random) parts.push('random');
-    if (d.persistent) parts.push('persistent');
+    parts.push(...natFlagWords(d, ''));
     return parts.join(' ');
   },
   explain: (d, lang) => {

@@ -3,7 +3,14 @@
  * leaves by (nat POSTROUTING only). Like SNAT, a `/BASE` is read but printed back as `/0`.
  */
 import { defineTarget } from '../types.ts';
-import { formatNatPorts, natPortsAllowed, parseNatPorts, type NatPorts } from './nat-range.ts';
+import {
+  formatNatPorts,
+  natFlagWords,
+  natPortsAllowed,
+  parseNatPorts,
+  setNatFlag,
+  type NatPorts,
+} from './nat-range.ts';
 import { reportRepeated } from './option-checks.ts';
 
 export interface MasqueradeData {
@@ -43,23 +50,20 @@ export const masquerade = defineTarget<MasqueradeData>({
           }
           data.ports = r.value;
         }
-      } else if (o.name === 'random') data.random = true;
-      else if (o.name === 'random-fully') data.randomFully = true;
+      } else setNatFlag(data, o.name);
     }
     return data;
   },
   save(d) {
     const out: string[] = [];
     if (d.ports) out.push('--to-ports', formatNatPorts(d.ports));
-    if (d.random) out.push('--random');
-    if (d.randomFully) out.push('--random-fully');
+    out.push(...natFlagWords(d, '--'));
     return out;
   },
   list(d) {
     const parts = [];
     if (d.ports) parts.push(`masq ports: ${formatNatPorts(d.ports)}`);
-    if (d.random) parts.push('random');
-    if (d.randomFully) parts.push('random-fully');
+    parts.push(...natFlagWords(d, ''));
     return parts.join(' ');
   },
   explain: (d, lang) => {

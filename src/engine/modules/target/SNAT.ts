@@ -4,7 +4,14 @@
  * to the kernel: it keeps only the flag and prints `/0`, which we reproduce with a warning.
  */
 import { defineTarget } from '../types.ts';
-import { formatNatRange, natPortsAllowed, parseNatRange, type NatRange } from './nat-range.ts';
+import {
+  formatNatRange,
+  natFlagWords,
+  natPortsAllowed,
+  parseNatRange,
+  setNatFlag,
+  type NatRange,
+} from './nat-range.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
 
 export interface SnatData {
@@ -47,26 +54,20 @@ export const snat = defineTarget<SnatData>({
           }
           data.to = r.value;
         }
-      } else if (o.name === 'random') data.random = true;
-      else if (o.name === 'random-fully') data.randomFully = true;
-      else if (o.name === 'persistent') data.persistent = true;
+      } else setNatFlag(data, o.name);
     }
     return data;
   },
   save(d) {
     const out: string[] = [];
     if (d.to) out.push('--to-source', formatNatRange(d.to));
-    if (d.random) out.push('--random');
-    if (d.randomFully) out.push('--random-fully');
-    if (d.persistent) out.push('--persistent');
+    out.push(...natFlagWords(d, '--'));
     return out;
   },
   list(d) {
     const parts = [];
     if (d.to) parts.push(`to:${formatNatRange(d.to)}`);
-    if (d.random) parts.push('random');
-    if (d.randomFully) parts.push('random-fully');
-    if (d.persistent) parts.push('persistent');
+    parts.push(...natFlagWords(d, ''));
     return parts.join(' ');
   },
   explain: (d, lang) => {

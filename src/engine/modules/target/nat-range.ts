@@ -147,3 +147,32 @@ export function formatNatRange(r: NatRange): string {
   }
   return ports ? `${s}:${ports}` : s;
 }
+
+/** The flags the NAT targets share, each set by an option of the same name. */
+export interface NatFlags {
+  random?: boolean;
+  randomFully?: boolean;
+  persistent?: boolean;
+}
+
+// in the order iptables prints them, after the address or port range
+const NAT_FLAGS = [
+  ['random', 'random'],
+  ['randomFully', 'random-fully'],
+  ['persistent', 'persistent'],
+] as const;
+
+/** Sets the flag an option names; false when the option is not one of them. */
+export function setNatFlag(data: NatFlags, option: string): boolean {
+  const flag = NAT_FLAGS.find(([, word]) => word === option);
+  if (!flag) return false;
+  data[flag[0]] = true;
+  return true;
+}
+
+/** The set flags as words: `--random` for iptables-save, `random` for the -L column. */
+export function natFlagWords(data: NatFlags, prefix: '--' | ''): string[] {
+  const out: string[] = [];
+  for (const [key, word] of NAT_FLAGS) if (data[key]) out.push(prefix + word);
+  return out;
+}

@@ -71,7 +71,7 @@ describe('readPackets', () => {
     ]);
     expect(packets).toEqual([]);
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
-      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark)',
+      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid)',
       '[0].dst: "10.0.0.300" is not an IPv4 address',
       '[0].dport: 70000 is not a port (expected a whole number 0-65535)',
       '[1]: missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
@@ -84,6 +84,60 @@ describe('readPackets', () => {
       '[4].tcpFlags: "SYN,BOGUS" is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)',
       '[4].mark: -1 is not a mark (expected 0-4294967295 or hex such as "0x4000")',
     ]);
+  });
+
+  it('reads srcMac in lower case with full octets, and uid and gid of a local packet', () => {
+    const { packets, diagnostics } = readPackets([
+      {
+        in: 'eth0',
+        proto: 'udp',
+        src: '1.2.3.4',
+        dst: '10.0.0.2',
+        dport: 53,
+        srcMac: '2:42:AC:11:0:2',
+      },
+      { local: true, proto: 'udp', dst: '10.0.0.2', dport: 53, uid: 1000, gid: '100' },
+    ]);
+    expect(diagnostics).toEqual([]);
+    expect(packets.map((p) => [p.srcMac, p.uid, p.gid])).toEqual([
+      ['02:42:ac:11:00:02', undefined, undefined],
+      [undefined, 1000, 100],
+    ]);
+  });
+
+  it('names a bad srcMac, uid or gid and a field on the wrong kind of packet', () => {
+    const { packets, diagnostics } = readPackets([
+      {
+        in: 'eth0',
+        proto: 'udp',
+        src: '1.2.3.4',
+        dst: '10.0.0.2',
+        dport: 53,
+        srcMac: '02:42:ac:11:00',
+      },
+      { in: 'eth0', proto: 'udp', src: '1.2.3.4', dst: '10.0.0.2', dport: 53, srcMac: 7, uid: 0 },
+      {
+        local: true,
+        proto: 'udp',
+        dst: '10.0.0.2',
+        dport: 53,
+        uid: -1,
+        gid: 1.5,
+        srcMac: '02:42:ac:11:00:02',
+      },
+      { local: true, proto: 'udp', dst: '10.0.0.2', dport: 53, uid: 4294967295 },
+    ]);
+    expect(packets).toEqual([]);
+    expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
+      '[0].srcMac: "02:42:ac:11:00" is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")',
+      '[1].srcMac: 7 is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")',
+      '[1].uid: only a locally generated packet ("local": true) has a socket with a uid',
+      '[2].srcMac: a locally generated packet has no source MAC (only one that arrives on "in")',
+      '[2].uid: -1 is not a user id (expected a whole number 0-4294967294)',
+      '[2].gid: 1.5 is not a group id (expected a whole number 0-4294967294)',
+      '[3].uid: 4294967295 is not a user id (expected a whole number 0-4294967294)',
+    ]);
+    expect(diagnostics.slice(0, 2).map((d) => d.code)).toEqual(['bad-value', 'bad-type']);
   });
 
   it('rejects a document that is not a packet', () => {

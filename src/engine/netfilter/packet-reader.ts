@@ -2,10 +2,18 @@
  * Reads the packet file (DESIGN §4): one packet object or a list of them. Each problem names
  * its field (`[1].dport: …`) and what was expected; unknown fields are errors because a typo
  * such as `dst_port` would otherwise silently trace a different packet.
+ *
+ * Optional fields for the matches that look past the IP header:
+ * - `srcMac` ("02:42:ac:11:00:02", any case, one or two hex digits an octet): the Ethernet
+ *   source of a packet that arrives on `in`, for `-m mac --mac-source`. A local packet has none.
+ * - `uid`, `gid` (whole numbers 0-4294967294): the user and group owning the socket of a packet
+ *   the host sends (`"local": true`), for `-m owner`. Giving either says the socket exists.
+ * Without them those matches stay unknown and the result says it depends on them.
  */
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
 import { parseIPv4 } from './ipv4.ts';
 import { defaultLength, PROTOS, type Packet, type Proto } from './packet.ts';
+import { normalizeMac } from '../modules/match/mac.ts';
 import { formatTcpFlagList, parseTcpFlagList } from '../modules/match/tcp.ts';
 import { parseUint } from '../modules/values.ts';
 
@@ -27,6 +35,9 @@ const FIELDS = [
   'icmpCode',
   'length',
   'mark',
+  'srcMac',
+  'uid',
+  'gid',
 ];
 
 /** Ports that a locally generated packet gets when the file gives none. */
@@ -203,9 +214,39 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     else mark = m;
   }
 
+  let srcMac: string | undefined;
+  const macRaw = doc['srcMac'];
+  if (macRaw !== undefined) {
+    if (local)
+      r.error(
+        at('srcMac'),
+        'a locally generated packet has no source MAC (only one that arrives on "in")',
+      );
+    else {
+      srcMac = typeof macRaw === 'string' ? normalizeMac(macRaw) : undefined;
+      if (srcMac === undefined)
+        r.error(
+          at('srcMac'),
+          `${shown(macRaw)} is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")`,
+          typeof macRaw === 'string' ? 'bad-value' : 'bad-type',
+        );
+    }
+  }
+  const owner: { uid?: number; gid?: number } = {};
+  for (const k of ['uid', 'gid'] as const) {
+    if (doc[k] === undefined) continue;
+    if (!local)
+      r.error(at(k), `only a locally generated packet ("local": true) has a socket with a ${k}`);
+    else {
+      // -1 means "no id" to the kernel, so the largest id is one less
+      const id = int(r, doc[k], at(k), 0, 0xfffffffe, k === 'uid' ? 'a user id' : 'a group id');
+      if (id !== undefined) owner[k] = id;
+    }
+  }
+
   if (r.diagnostics.slice(before).some((d) => d.severity === 'error') || dst === null)
     return undefined;
-  return {
+  const packet: Packet = {
     proto,
     src,
     dst,
@@ -218,7 +259,10 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     mark,
     in: iface,
     local,
+    ...owner,
   };
+  if (srcMac !== undefined) packet.srcMac = srcMac;
+  return packet;
 }
 
 export function readPackets(doc: unknown): PacketReadResult {

@@ -14,6 +14,7 @@ import {
   notModelled,
   statisticEval,
 } from './misc.ts';
+import { ownerEval } from './owner.ts';
 import { multiportEval, sctpEval, tcpEval, udpEval } from './ports.ts';
 import * as t from './targets.ts';
 import type { MatchEvaluator, TargetEvaluator } from './types.ts';
@@ -32,7 +33,7 @@ export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<stri
     ['mac', macEval],
     ['mark', markEval],
     ['multiport', multiportEval],
-    ['owner', notModelled],
+    ['owner', ownerEval],
     ['physdev', physdevEval],
     ['pkttype', pkttypeEval],
     ['recent', notModelled],

@@ -1,12 +1,14 @@
 /**
  * Matches on how the packet reached the host: physdev (bridge ports, with bridge netfilter),
- * pkttype (unicast/broadcast/multicast), rpfilter (reverse path) and mac (not simulated).
+ * pkttype (unicast/broadcast/multicast), rpfilter (reverse path) and mac (the packet file's
+ * srcMac).
  */
 import type { Negatable } from '../../rules/model.ts';
 import type { MacData } from '../../modules/match/mac.ts';
 import type { PhysdevData } from '../../modules/match/physdev.ts';
 import type { PkttypeData } from '../../modules/match/pkttype.ts';
 import type { RpfilterData } from '../../modules/match/rpfilter.ts';
+import type { Hook } from '../hooks.ts';
 import { isBroadcastAddress } from '../host.ts';
 import { lookupRoute } from '../routing.ts';
 import { held, interfaceMatches, matchEval, type MatchResult } from './types.ts';
@@ -45,8 +47,18 @@ export const pkttypeEval = matchEval<PkttypeData>((d, ctx) => {
   return held(type === d.type, d.negated);
 });
 
-/** Ethernet addresses are not part of the simulated packet. */
-export const macEval = matchEval<MacData>(() => 'unknown');
+/** The hooks where the kernel accepts -m mac: a received frame's header is still there. */
+const MAC_HOOKS: readonly Hook[] = ['PREROUTING', 'INPUT', 'FORWARD'];
+
+/**
+ * The Ethernet source the packet file gives (srcMac). Without it, or where the kernel would
+ * refuse the rule (reached from another hook through a user chain), the answer is unknown.
+ */
+export const macEval = matchEval<MacData>((d, ctx) => {
+  const mac = ctx.packet.srcMac;
+  if (mac === undefined || !MAC_HOOKS.includes(ctx.hook)) return 'unknown';
+  return held(mac === d.mac, d.negated);
+});
 
 /**
  * rpfilter: a reverse route lookup for the source. A packet from lo always passes; a local

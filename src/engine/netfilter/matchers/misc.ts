@@ -1,7 +1,7 @@
 /**
  * The remaining matches: comment, mark, length, icmp, statistic (through the context's chance
  * and count, so sampling and path enumeration both work), limit, and the modules whose answer
- * depends on what the simulator does not model (sockets, owners, rates over time).
+ * depends on what the simulator does not model (socket lookups, rates over time).
  */
 import type { IcmpData } from '../../modules/match/icmp.ts';
 import type { LengthData } from '../../modules/match/length.ts';

@@ -47,9 +47,31 @@ export interface MemoCidr {
   negated: Negatable<Cidr> | undefined;
 }
 
+/** A `-m comment` read in place by the fast path, and the value word iptables-save prints for it. */
+export interface CommentMatch {
+  text: string;
+  match: Match;
+  printed: string;
+}
+
+/** A `-j DNAT --to-destination VALUE` read in place by the fast path. */
+export interface DnatRead {
+  value: string;
+  /** whether the rule's protocol has ports (a port in VALUE needs one) */
+  portsAllowed: boolean;
+  module: AnyModule;
+  target: Target;
+  /** whether iptables-save prints VALUE back as written */
+  canonical: boolean;
+}
+
 /** A node of the matches lists read so far: the list ending here, and the longer ones. */
 interface MatchList {
   list: readonly Match[] | undefined;
+  /** the first longer list's next match and node: most nodes have one (a comment written once,
+   * then perhaps `-m tcp`), and need no map of their own */
+  first: Match | undefined;
+  firstNode: MatchList | undefined;
   next: Map<Match, MatchList> | undefined;
 }
 
@@ -91,6 +113,14 @@ export class RuleMemo {
    * compares the next rule's words with these in place before it looks anything up */
   readonly slots: ({ key: string; context: WordsContext; entry: ModuleWords } | undefined)[] = [];
 
+  /** `-m comment --comment TEXT` by its text, read in place by the fast path */
+  readonly comments = new Map<string, CommentMatch>();
+  /** the comment read last in place, tried before the map */
+  lastComment: CommentMatch | undefined;
+
+  /** the DNAT target read last in place, shared with the next rule if it writes the same */
+  lastDnat: DnatRead | undefined;
+
   /** the target name (`-j NAME`) read last, shared by the rules that name it again */
   lastTargetName = '';
 
@@ -98,7 +128,12 @@ export class RuleMemo {
   readonly interfaces = new SharedNegatables<string>();
   readonly protocolValues = new SharedNegatables<string>();
   private readonly chainTargets = new Map<string, Target>();
-  private readonly matchLists: MatchList = { list: EMPTY_MATCHES, next: undefined };
+  private readonly matchLists: MatchList = {
+    list: EMPTY_MATCHES,
+    first: undefined,
+    firstNode: undefined,
+    next: undefined,
+  };
 
   constructor(readonly family: Family) {}
 
@@ -140,11 +175,24 @@ export class RuleMemo {
   /** One frozen list per sequence of (shared) matches: rules with the same matches share it. */
   matchList(matches: readonly Match[]): readonly Match[] {
     let node = this.matchLists;
-    for (const m of matches) {
-      const next = (node.next ??= new Map());
-      let child = next.get(m);
-      if (child === undefined) next.set(m, (child = { list: undefined, next: undefined }));
-      node = child;
+    for (let i = 0; i < matches.length; i++) {
+      const m = matches[i]!;
+      let child: MatchList | undefined;
+      if (node.first === m) child = node.firstNode;
+      else if (node.first === undefined) {
+        child = { list: undefined, first: undefined, firstNode: undefined, next: undefined };
+        node.first = m;
+        node.firstNode = child;
+      } else {
+        const next = (node.next ??= new Map());
+        child = next.get(m);
+        if (child === undefined)
+          next.set(
+            m,
+            (child = { list: undefined, first: undefined, firstNode: undefined, next: undefined }),
+          );
+      }
+      node = child!;
     }
     return (node.list ??= Object.freeze(matches.slice()));
   }

@@ -13,7 +13,19 @@
 import type { RulesetBuilder } from './builder.ts';
 import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
-import { NOT_CLEAN, type ModuleWords, type RuleMemo } from './rule-memo.ts';
+import { formatNatRange, natPortsAllowed, parseNatRange } from '../modules/target/nat-range.ts';
+import type { DnatData } from '../modules/target/DNAT.ts';
+import {
+  NOT_CLEAN,
+  deepFreeze,
+  type CommentMatch,
+  type DnatRead,
+  type ModuleWords,
+  type RuleMemo,
+} from './rule-memo.ts';
+import { quoteWord } from './tokenize.ts';
+import { COMMENT_MAX, type CommentData } from '../modules/match/comment.ts';
+import { utf8Length } from '../modules/values.ts';
 import { isCoreOptionAt, isInterfaceName, rememberModuleWords } from './rule-parser.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import { matchWords, targetWords } from './rule-printer.ts';
@@ -47,43 +59,51 @@ const BACKSLASH = 92;
 const DASH = 45;
 const BANG = 33;
 
+/** what the tokenizer reads in a way a split at spaces would not: control characters (tabs, CR),
+ * escapes, single quotes (also inside double quotes, where the split would be right: such rare
+ * lines are just read the full way) */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNSPLITTABLE = /[\x00-\x1f'\\]/;
+
 /**
- * Splits the line into words at single spaces. Fails (-1) on what the tokenizer would read in a
- * way this simple split would not: tabs, CR, escapes, single quotes, a quote inside a word.
+ * Splits the line into words at spaces, a whole-word double-quoted string (no escape inside) being
+ * one word. Fails (-1) on what the tokenizer would read in a way this simple split would not (see
+ * UNSPLITTABLE; a quote inside a word). Searches with indexOf rather than looking at every
+ * character in turn: that is most of the work on a big dump.
  */
 function splitWords(raw: string): number {
   const n = raw.length;
+  if (UNSPLITTABLE.test(raw)) return -1;
   let count = 0;
   let i = 0;
-  singleSpaced = n > 0 && raw.charCodeAt(n - 1) !== SPACE;
+  singleSpaced = n > 0 && raw.charCodeAt(n - 1) !== SPACE && raw.charCodeAt(0) !== SPACE;
+  let quote = raw.indexOf('"'); // the next double quote at or after i, or -1
   while (i < n) {
-    let c = raw.charCodeAt(i);
-    if (c === SPACE) {
-      if (i === 0 || raw.charCodeAt(i - 1) === SPACE) singleSpaced = false;
+    if (raw.charCodeAt(i) === SPACE) {
       i++;
+      if (count > 0) singleSpaced = false; // a second space (the first ended a word)
       continue;
     }
     if (count === MAX_WORDS) return -1;
     starts[count] = i;
-    if (c === DQUOTE) {
-      // a whole word in double quotes, with no escape inside
-      i++;
-      while (i < n && (c = raw.charCodeAt(i)) !== DQUOTE) {
-        if (c === BACKSLASH || c < SPACE) return -1;
-        i++;
-      }
-      if (i >= n) return -1;
-      i++;
-      if (i < n && raw.charCodeAt(i) !== SPACE) return -1;
+    let end: number;
+    if (quote === i) {
+      // a whole word in double quotes
+      const close = raw.indexOf('"', i + 1);
+      if (close < 0) return -1;
+      end = close + 1;
+      if (end < n && raw.charCodeAt(end) !== SPACE) return -1;
+      quote = raw.indexOf('"', end);
       quoted[count] = 1;
     } else {
-      while (i < n && (c = raw.charCodeAt(i)) !== SPACE) {
-        if (c === DQUOTE || c === SQUOTE || c === BACKSLASH || c < SPACE) return -1;
-        i++;
-      }
+      end = raw.indexOf(' ', i);
+      if (end < 0) end = n;
+      if (quote >= 0 && quote < end) return -1; // a quote inside a word
       quoted[count] = 0;
     }
-    ends[count++] = i;
+    ends[count++] = end;
+    // step over the one space after the word
+    i = end + 1;
   }
   return count;
 }
@@ -101,7 +121,7 @@ export function readPlainRule(
   const table = b.currentTable?.name;
   if (!chain || table === undefined) return false;
   const chainName = chain.name;
-  const core: RuleCore = {};
+  let core: RuleCore = EMPTY_CORE; // a rule's own object once it has a core option
   let protocol: string | undefined;
   let target: Target | null = null;
   let negated = false;
@@ -128,6 +148,7 @@ export function readPlainRule(
     if (rank !== 0) {
       if (modules) return false;
       if (rank <= coreRank) canonical = false;
+      if (coreRank === 0) core = {};
       coreRank = rank;
     }
     if (option === 102 /* f */) {
@@ -192,6 +213,22 @@ export function readPlainRule(
         )
           to--;
         const isTarget = option !== 109;
+        if (!isTarget && to === v + 3) {
+          // `-m comment --comment TEXT`, on nearly every kube-proxy rule and often with a text
+          // written once: read in place, with no key string and no full read of the words
+          // (anything else, or a comment the module would report on, is read the common way)
+          const shared = readComment(raw, v, memo);
+          if (shared !== undefined) {
+            scratchMatches.push(shared.match);
+            if (canonical) {
+              const printed = shared.printed;
+              const ws = starts[v + 2]!;
+              canonical = printed.length === ends[v + 2]! - ws && raw.startsWith(printed, ws);
+            }
+            w = to - 1;
+            continue;
+          }
+        }
         if (isTarget) {
           // most rules of a chain jump to the same place (KUBE-MARK-MASQ): reuse that name
           const last = memo.lastTargetName;
@@ -208,6 +245,17 @@ export function readPlainRule(
             );
             w = v;
             continue;
+          }
+          if (to === v + 3 && name === 'DNAT') {
+            // `-j DNAT --to-destination ADDR:PORT`, written once per endpoint: read in place
+            const dnat = readDnat(raw, v + 1, memo, protocol);
+            if (dnat !== undefined) {
+              if (!targetAllowed(dnat.module, table, chainName)) return false;
+              target = dnat.target;
+              if (canonical) canonical = dnat.canonical;
+              w = to - 1;
+              continue;
+            }
           }
         }
         const context = memo.modulesFor(table, chainName, protocol);
@@ -236,13 +284,7 @@ export function readPlainRule(
         if (isTarget) {
           if (module.kind !== 'target') return false;
           // where the kernel allows the target: a rule that breaks it is read in full, and reported
-          if (module.tables && !module.tables.includes(table)) return false;
-          if (
-            module.chains &&
-            isBuiltinChain(table, chainName) &&
-            !module.chains.includes(chainName)
-          )
-            return false;
+          if (!targetAllowed(module, table, chainName)) return false;
           target = (entry.shared ??= Object.freeze({
             name: module.name,
             kind: 'extension' as const,
@@ -271,7 +313,7 @@ export function readPlainRule(
   if (negated) return false;
 
   const rule: Rule = {
-    core: coreRank === 0 ? EMPTY_CORE : core,
+    core,
     // frozen and shared, like the parts of the rule (see rule-memo.ts)
     matches: memo.matchList(scratchMatches) as Match[],
     target,
@@ -285,6 +327,103 @@ export function readPlainRule(
   scratchMatches.length = 0;
   b.addRule(chainName, rule, rule.span, undefined, canonical);
   return true;
+}
+
+/** Whether the kernel allows the target in this table and chain. */
+function targetAllowed(module: AnyModule, table: string, chain: string): boolean {
+  if (module.kind !== 'target') return false;
+  if (module.tables && !module.tables.includes(table)) return false;
+  return !(module.chains && isBuiltinChain(table, chain) && !module.chains.includes(chain));
+}
+
+const TO_DESTINATION = '--to-destination';
+
+/**
+ * The DNAT target of the words at w (`--to-destination RANGE`), or undefined when they are
+ * anything else or the module would have something to report: those are read the common way.
+ */
+function readDnat(
+  raw: string,
+  w: number,
+  memo: RuleMemo,
+  protocol: string | undefined,
+): DnatRead | undefined {
+  const module = registry.targets.get('DNAT');
+  const s = starts[w]!;
+  const vs = starts[w + 1]!;
+  const ve = ends[w + 1]!;
+  if (
+    !module ||
+    quoted[w] ||
+    quoted[w + 1] ||
+    ends[w]! - s !== TO_DESTINATION.length ||
+    !raw.startsWith(TO_DESTINATION, s) ||
+    raw.charCodeAt(vs) === DASH
+  )
+    return undefined;
+  const portsAllowed = natPortsAllowed({ protocol });
+  // the same words as the rule before (an endpoint's rules follow each other): the same target
+  const last = memo.lastDnat;
+  if (
+    last !== undefined &&
+    last.portsAllowed === portsAllowed &&
+    last.value.length === ve - vs &&
+    raw.startsWith(last.value, vs)
+  )
+    return last;
+  const value = raw.slice(vs, ve);
+  const r = parseNatRange(value, memo.family);
+  if (!r.ok || r.value.basePort === 0) return undefined;
+  if (r.value.minPort !== undefined && !portsAllowed) return undefined;
+  const data: DnatData = deepFreeze({ to: r.value, random: false, persistent: false });
+  return (memo.lastDnat = {
+    value,
+    portsAllowed,
+    module,
+    target: Object.freeze({ name: 'DNAT', kind: 'extension' as const, data }),
+    canonical: formatNatRange(r.value) === value,
+  });
+}
+
+const COMMENT_WORDS = 'comment --comment ';
+
+/**
+ * The comment match of the words at w (`comment --comment TEXT`, TEXT a word that is neither
+ * empty nor starts with a dash), shared by every rule with the same text; undefined when the
+ * words are anything else or the module would have something to report (a text over 255 bytes).
+ */
+function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | undefined {
+  const s = starts[w]!;
+  const vs = starts[w + 2]!;
+  if (
+    quoted[w] ||
+    quoted[w + 1] ||
+    vs - s !== COMMENT_WORDS.length ||
+    ends[w]! - s !== 7 ||
+    ends[w + 1]! - starts[w + 1]! !== 9 ||
+    !raw.startsWith(COMMENT_WORDS, s)
+  )
+    return undefined;
+  const from = quoted[w + 2] ? vs + 1 : vs;
+  const to = quoted[w + 2] ? ends[w + 2]! - 1 : ends[w + 2]!;
+  if (to <= from || raw.charCodeAt(from) === DASH) return undefined;
+  // the same text as the comment read last (an endpoint's rules follow each other): no string
+  const last = memo.lastComment;
+  if (last !== undefined && last.text.length === to - from && raw.startsWith(last.text, from))
+    return last;
+  const text = raw.slice(from, to);
+  let known = memo.comments.get(text);
+  if (known === undefined) {
+    if (text.length > COMMENT_MAX / 3 && utf8Length(text) > COMMENT_MAX) return undefined;
+    const data: CommentData = Object.freeze({ comment: text });
+    known = {
+      text,
+      match: Object.freeze({ module: 'comment', data }),
+      printed: quoteWord(text),
+    };
+    memo.comments.set(text, known);
+  }
+  return (memo.lastComment = known);
 }
 
 /**

@@ -9,9 +9,8 @@ function outcomes(table: string, chain: string, ruleText: string, packets: unkno
   const rs = rules(`*${table}\n:${chain} ACCEPT [0:0]\n${ruleText.trim()}\nCOMMIT\n`);
   return simulate(rs, host, packetsOf(packets)).packets.map((t) => ({
     steps: t.steps.flatMap((s) => {
-      if (s.chain !== chain) return [];
-      if (s.kind === 'unknown-module') return [`?${s.rule} ${s.module}`];
-      if (s.kind === 'rule') return [`${s.matched ? '+' : '-'}${s.rule}`];
+      if (s.kind === 'unknown-module' && s.chain === chain) return [`?${s.rule} ${s.module}`];
+      if (s.kind === 'rule' && s.chain === chain) return [`${s.matched ? '+' : '-'}${s.rule}`];
       return [];
     }),
     dependsOn: t.result.dependsOn ?? [],

@@ -5,7 +5,8 @@
 import { defineTarget } from '../types.ts';
 import {
   formatNatRange,
-  natFlagWords,
+  natRangeListText,
+  natRangeSaveWords,
   natPortsAllowed,
   parseNatRange,
   setNatFlag,
@@ -56,18 +57,8 @@ export const dnat = defineTarget<DnatData>({
     }
     return data;
   },
-  save(d) {
-    const out: string[] = [];
-    if (d.to) out.push('--to-destination', formatNatRange(d.to));
-    out.push(...natFlagWords(d, '--'));
-    return out;
-  },
-  list(d) {
-    const parts = [];
-    if (d.to) parts.push(`to:${formatNatRange(d.to)}`);
-    parts.push(...natFlagWords(d, ''));
-    return parts.join(' ');
-  },
+  save: (d) => natRangeSaveWords('--to-destination', d),
+  list: natRangeListText,
   explain: (d, lang) => {
     const to = d.to ? formatNatRange(d.to) : '?';
     return lang === 'ko'

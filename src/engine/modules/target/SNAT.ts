@@ -6,7 +6,8 @@
 import { defineTarget } from '../types.ts';
 import {
   formatNatRange,
-  natFlagWords,
+  natRangeListText,
+  natRangeSaveWords,
   natPortsAllowed,
   parseNatRange,
   setNatFlag,
@@ -58,18 +59,8 @@ export const snat = defineTarget<SnatData>({
     }
     return data;
   },
-  save(d) {
-    const out: string[] = [];
-    if (d.to) out.push('--to-source', formatNatRange(d.to));
-    out.push(...natFlagWords(d, '--'));
-    return out;
-  },
-  list(d) {
-    const parts = [];
-    if (d.to) parts.push(`to:${formatNatRange(d.to)}`);
-    parts.push(...natFlagWords(d, ''));
-    return parts.join(' ');
-  },
+  save: (d) => natRangeSaveWords('--to-source', d),
+  list: natRangeListText,
   explain: (d, lang) => {
     const to = d.to ? formatNatRange(d.to) : '?';
     return lang === 'ko'

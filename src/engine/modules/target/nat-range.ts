@@ -176,3 +176,13 @@ export function natFlagWords(data: NatFlags, prefix: '--' | ''): string[] {
   for (const [key, word] of NAT_FLAGS) if (data[key]) out.push(prefix + word);
   return out;
 }
+
+/** DNAT's and SNAT's iptables-save words: `--to-destination RANGE` (or `--to-source`), then flags. */
+export function natRangeSaveWords(option: string, d: NatFlags & { to: NatRange | null }): string[] {
+  return [...(d.to ? [option, formatNatRange(d.to)] : []), ...natFlagWords(d, '--')];
+}
+
+/** Their `-L` column: `to:RANGE` and the flags. */
+export function natRangeListText(d: NatFlags & { to: NatRange | null }): string {
+  return [...(d.to ? [`to:${formatNatRange(d.to)}`] : []), ...natFlagWords(d, '')].join(' ');
+}

@@ -19,6 +19,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-*',
       'build',
       'node_modules',
       'test-results',

@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (apt-get install chromium): no browser download.
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const PORT = 4173;
+// helpers working side by side give each run its own port and build folder
+const PORT = Number(process.env['E2E_PORT'] ?? 4173);
+const OUT = process.env['E2E_OUT'] ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/playwright',
+  outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -30,7 +32,7 @@ export default defineConfig({
   },
   webServer: {
     // the static build, as it will be hosted: not the dev server
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite build --outDir ${OUT} --emptyOutDir && npx vite preview --outDir ${OUT} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,

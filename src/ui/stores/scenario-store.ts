@@ -30,6 +30,8 @@ export interface ScenarioState {
   goodYaml: string | null;
   dump: string;
   settledDump: string;
+  /** the host a dump is traced on (a host document, DESIGN §4); null: inferred from the dump */
+  dumpHost: unknown;
   /** the node whose rules are on screen */
   node: string;
   form: PacketForm;
@@ -39,6 +41,7 @@ export interface ScenarioState {
   setGoodYaml(yaml: string): void;
   settle(yaml: string, dump: string): void;
   setDump(dump: string): void;
+  setDumpHost(host: unknown): void;
   setNode(node: string): void;
   editForm(patch: Partial<PacketForm>): void;
   send(withReply: boolean): void;
@@ -52,6 +55,7 @@ export const useScenario = create<ScenarioState>()((set, get) => ({
   goodYaml: null,
   dump: '',
   settledDump: '',
+  dumpHost: null,
   node: DEFAULT_NODE,
   form: DEFAULT_PACKET,
   sent: { form: DEFAULT_PACKET, withReply: false, seed: 1 },
@@ -74,6 +78,7 @@ export const useScenario = create<ScenarioState>()((set, get) => ({
   },
   settle: (settledYaml, settledDump) => set({ settledYaml, settledDump }),
   setDump: (dump) => set({ dump }),
+  setDumpHost: (dumpHost) => set({ dumpHost }),
   setNode: (node) => set({ node }),
   editForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
   send: (withReply) => set((s) => ({ sent: { form: s.form, withReply, seed: s.sent?.seed ?? 1 } })),

@@ -16,6 +16,7 @@ import {
 } from './model.ts';
 import { validateRuleset } from './validate.ts';
 import { markCanonicalSources } from './canonical.ts';
+import { textAt } from './text-at.ts';
 
 export class RulesetBuilder {
   readonly diagnostics: Diagnostic[] = [];
@@ -26,6 +27,8 @@ export class RulesetBuilder {
   private chains: Map<string, Chain> | undefined;
   /** the chain found last: a dump lists each chain's rules together */
   private lastChain: Chain | undefined;
+  /** where chainAt found it in the table's chains (-1: not known) */
+  private lastChainAt = -1;
   /** chains with a rule whose source line is not known to be its canonical iptables-save line */
   private readonly notCanonical = new Set<Chain>();
 
@@ -64,6 +67,7 @@ export class RulesetBuilder {
     this.table = t;
     this.chains = this.chainIndex.get(t);
     this.lastChain = undefined;
+    this.lastChainAt = -1;
     return t;
   }
 
@@ -81,11 +85,40 @@ export class RulesetBuilder {
     return found;
   }
 
-  /** chain(line[start, end)), without making the name a string when it is the chain found last */
+  /**
+   * chain(line[start, end)), without making the name a string when it is the chain found last
+   * or one of the next few declared: iptables-save lists the rules chain by chain in the order
+   * it declared the chains (skipping the empty ones), so the next chain is nearly always there.
+   */
   chainAt(line: string, start: number, end: number): Chain | undefined {
     const last = this.lastChain;
-    if (last && last.name.length === end - start && line.startsWith(last.name, start)) return last;
-    return this.chain(line.slice(start, end));
+    const length = end - start;
+    if (last && last.name.length === length && textAt(line, start, last.name)) return last;
+    const chains = this.table?.chains;
+    if (chains) {
+      const stop = Math.min(chains.length, this.lastChainAt + 4);
+      for (let k = this.lastChainAt + 1; k < stop; k++) {
+        const c = chains[k]!;
+        if (c.name.length === length && textAt(line, start, c.name)) {
+          this.lastChainAt = k;
+          return (this.lastChain = c);
+        }
+      }
+    }
+    const found = this.chain(line.slice(start, end));
+    if (found && chains) this.lastChainAt = this.positionOf(found, chains);
+    return found;
+  }
+
+  /** where a chain stands in its table's chains (remade only after chains were added) */
+  private positions: Map<Chain, number> | undefined;
+  private positionOf(chain: Chain, chains: readonly Chain[]): number {
+    let p = this.positions;
+    if (!p || p.size !== chains.length || !p.has(chain)) {
+      p = this.positions = new Map();
+      for (let i = 0; i < chains.length; i++) p.set(chains[i]!, i);
+    }
+    return p.get(chain) ?? -1;
   }
 
   declareChain(

@@ -17,7 +17,7 @@ import {
   type ParseResult,
 } from './model.ts';
 import { parseRuleBody } from './rule-parser.ts';
-import { forEachLine } from './lines.ts';
+import { forEachLine, type OnProgress } from './lines.ts';
 import type { Token } from './tokenize.ts';
 import { parseCount } from './list-numbers.ts';
 import { readListExtras } from './list-extras.ts';
@@ -101,7 +101,12 @@ function columns(row: LRow) {
   return { num, pkts, bytes, target, prot, opt, inIf, outIf, src, dst };
 }
 
-export function parseList(text: string, family: Family, hint: TableHint = {}): ParseResult {
+export function parseList(
+  text: string,
+  family: Family,
+  hint: TableHint = {},
+  onProgress?: OnProgress,
+): ParseResult {
   const b = new RulesetBuilder(family, 'L');
   const segments: Segment[] = [];
   let seg: Segment | undefined;
@@ -120,7 +125,7 @@ export function parseList(text: string, family: Family, hint: TableHint = {}): P
   };
 
   // First pass: split into one block per table, chains and their rows.
-  forEachLine(text, (raw, line) => {
+  forEachLine(text, onProgress, (raw, line) => {
     if (raw.trim() === '') return;
     const header = CHAIN_HEADER.exec(raw);
     if (header) {
@@ -254,7 +259,9 @@ export function parseList(text: string, family: Family, hint: TableHint = {}): P
     }
     b.endTable();
   });
-  return b.finish();
+  const result = b.finish();
+  onProgress?.(text.length, text.length);
+  return result;
 }
 
 /** Rebuilds one rule from its row; returns true when its counters were rounded. */

@@ -4,6 +4,7 @@ import type { DumpFormat, Family, ParseResult } from './model.ts';
 import { parseSave } from './save-parser.ts';
 import { parseS } from './s-parser.ts';
 import { parseList } from './list-parser.ts';
+import type { OnProgress } from './lines.ts';
 
 export interface ParseOptions {
   format?: DumpFormat;
@@ -13,6 +14,11 @@ export interface ParseOptions {
    * heading line (`# iptables -t nat -S`) or the chains and targets shown decide.
    */
   table?: string;
+  /**
+   * told how far the parse has read (UTF-16 units of the text, as text.length counts them) about
+   * every 2,000 lines, and once with (text.length, text.length) when it has finished
+   */
+  onProgress?: OnProgress;
 }
 
 export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult {
@@ -21,10 +27,10 @@ export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult
   const hint = opts.table === undefined ? {} : { table: opts.table };
   switch (format) {
     case 'S':
-      return parseS(text, family, hint);
+      return parseS(text, family, hint, opts.onProgress);
     case 'L':
-      return parseList(text, family, hint);
+      return parseList(text, family, hint, opts.onProgress);
     default:
-      return parseSave(text, family);
+      return parseSave(text, family, opts.onProgress ? { onProgress: opts.onProgress } : {});
   }
 }

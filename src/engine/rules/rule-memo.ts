@@ -18,7 +18,7 @@
  * objects, has little to do.
  */
 import type { AnyModule } from '../modules/types.ts';
-import type { Cidr, Family, Match, Negatable, Target } from './model.ts';
+import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import { formatCidr, parseCidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
@@ -51,7 +51,8 @@ export interface MemoCidr {
 export interface CommentMatch {
   text: string;
   match: Match;
-  printed: string;
+  /** whether iptables-save prints the text in quotes */
+  needsQuotes: boolean;
 }
 
 /** A `-j DNAT --to-destination VALUE` read in place by the fast path. */
@@ -63,6 +64,16 @@ export interface DnatRead {
   target: Target;
   /** whether iptables-save prints VALUE back as written */
   canonical: boolean;
+}
+
+/** A `-j NAME` / `-g NAME` name met by the fast path, and the targets it reads as. */
+export interface NamedTarget {
+  name: string;
+  /** a target module of the registry (DNAT, MARK …) rather than a verdict or a chain */
+  extension: boolean;
+  /** `-j NAME` and `-g NAME` as verdict or chain targets, shared by the rules that write them */
+  jump: Target | undefined;
+  goto: Target | undefined;
 }
 
 /** A node of the matches lists read so far: the list ending here, and the longer ones. */
@@ -121,13 +132,24 @@ export class RuleMemo {
   /** the DNAT target read last in place, shared with the next rule if it writes the same */
   lastDnat: DnatRead | undefined;
 
-  /** the target name (`-j NAME`) read last, shared by the rules that name it again */
-  lastTargetName = '';
+  /** where the fast path's split next meets each character it cannot handle (save-fast-path.ts) */
+  readonly nextUnsplittable: number[] = [-1, -1, -1, -1];
+  /** and where it next meets a double quote */
+  nextQuote = -1;
+
+  /** `-j NAME` / `-g NAME` names by name (user chains entered as they are declared) */
+  readonly targetNames = new Map<string, NamedTarget>();
+  /** the one read last, tried before the map */
+  lastNamed: NamedTarget | undefined;
+
+  /** the `-p` word read last */
+  lastProtocolText = '';
 
   /** `-i`/`-o` interfaces and `-p` protocols, shared by the rules that write them */
   readonly interfaces = new SharedNegatables<string>();
   readonly protocolValues = new SharedNegatables<string>();
   private readonly chainTargets = new Map<string, Target>();
+  private readonly protocolCores = new Map<Negatable<string>, RuleCore>();
   private readonly matchLists: MatchList = {
     list: EMPTY_MATCHES,
     first: undefined,
@@ -172,10 +194,20 @@ export class RuleMemo {
     return t;
   }
 
-  /** One frozen list per sequence of (shared) matches: rules with the same matches share it. */
-  matchList(matches: readonly Match[]): readonly Match[] {
+  /** The frozen core of the rules whose one core option is this `-p` (shared by all of them). */
+  protocolCore(protocol: Negatable<string>): RuleCore {
+    let core = this.protocolCores.get(protocol);
+    if (core === undefined) this.protocolCores.set(protocol, (core = Object.freeze({ protocol })));
+    return core;
+  }
+
+  /**
+   * One frozen list per sequence of (shared) matches, the first `count` of `matches`: rules with
+   * the same matches share it.
+   */
+  matchList(matches: readonly Match[], count = matches.length): readonly Match[] {
     let node = this.matchLists;
-    for (let i = 0; i < matches.length; i++) {
+    for (let i = 0; i < count; i++) {
       const m = matches[i]!;
       let child: MatchList | undefined;
       if (node.first === m) child = node.firstNode;
@@ -194,7 +226,7 @@ export class RuleMemo {
       }
       node = child!;
     }
-    return (node.list ??= Object.freeze(matches.slice()));
+    return (node.list ??= Object.freeze(matches.slice(0, count)));
   }
 
   protocol(text: string): string | undefined {

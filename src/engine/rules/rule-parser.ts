@@ -19,6 +19,7 @@ import {
 } from './rule-memo.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
+import { textAt } from './text-at.ts';
 
 export interface RuleParseInput {
   tokens: readonly Token[];
@@ -145,7 +146,7 @@ export function isCoreOptionAt(line: string, start: number, end: number): boolea
   if (length === 2) return SHORT_CORE_OPTIONS.has(line.charCodeAt(start + 1));
   if (line.charCodeAt(start + 1) !== 45) return false;
   const names = LONG_CORE_OPTIONS[length];
-  if (names) for (const name of names) if (line.startsWith(name, start)) return true;
+  if (names) for (const name of names) if (textAt(line, start, name)) return true;
   return false;
 }
 

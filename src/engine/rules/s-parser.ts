@@ -14,7 +14,7 @@ import {
   type ParseResult,
 } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
-import { forEachLine } from './lines.ts';
+import { forEachLine, type OnProgress } from './lines.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import { guessTable, isHeadingLine, startsNewTable, tableFromHeading } from './table-infer.ts';
 
@@ -50,7 +50,12 @@ const POLICY = new Set(['-P', '--policy']);
 const NEW_CHAIN = new Set(['-N', '--new-chain']);
 const APPEND = new Set(['-A', '--append', '-I', '--insert']);
 
-export function parseS(text: string, family: Family, hint: TableHint = {}): ParseResult {
+export function parseS(
+  text: string,
+  family: Family,
+  hint: TableHint = {},
+  onProgress?: OnProgress,
+): ParseResult {
   const b = new RulesetBuilder(family, 'S');
   const segments: Segment[] = [];
   let seg: Segment | undefined;
@@ -63,7 +68,7 @@ export function parseS(text: string, family: Family, hint: TableHint = {}): Pars
   };
 
   // First pass: split the text into one block per table and note what each block shows.
-  forEachLine(text, (raw, line) => {
+  forEachLine(text, onProgress, (raw, line) => {
     if (raw.trim() === '') return;
     if (!raw.trimStart().startsWith('-') && isHeadingLine(raw)) {
       const name = tableFromHeading(raw);
@@ -122,7 +127,9 @@ export function parseS(text: string, family: Family, hint: TableHint = {}): Pars
     for (const l of s.lines) readLine(b, l);
     b.endTable();
   });
-  return b.finish();
+  const result = b.finish();
+  onProgress?.(text.length, text.length);
+  return result;
 }
 
 function readLine(b: RulesetBuilder, { tokens, raw, line }: SLine): void {

@@ -13,9 +13,10 @@ import {
 } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
-import { readPlainChainLine, readPlainRule } from './save-fast-path.ts';
+import { readPlainRule } from './save-fast-path.ts';
+import { readPlainChainLine } from './save-chain-line.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
-import { forEachLine } from './lines.ts';
+import { forEachLine, type OnProgress } from './lines.ts';
 
 const COUNTERS = /^\[(\d+):(\d+)\]$/;
 
@@ -27,6 +28,8 @@ export function parseCounters(text: string): Counters | undefined {
 export interface SaveParseOptions {
   /** read plain lines the fast way (save-fast-path.ts); off only to test it against the full way */
   fastPath?: boolean;
+  /** told how far the parse has read now and then, and once at the end (see forEachLine) */
+  onProgress?: OnProgress;
 }
 
 export function parseSave(text: string, family: Family, opts: SaveParseOptions = {}): ParseResult {
@@ -36,7 +39,8 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
   let tableLine = 0;
   let lastLine = 0;
 
-  forEachLine(text, (raw, line) => {
+  const onProgress = opts.onProgress;
+  forEachLine(text, onProgress, (raw, line, from) => {
     lastLine = line;
     const first = raw.charCodeAt(0);
     if (raw.length === 0 || first === 35 /* # */) return;
@@ -47,10 +51,10 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       raw.charCodeAt(1) === 65 &&
       raw.charCodeAt(2) === 32 &&
       b.currentTable &&
-      readPlainRule(raw, line, b, memo)
+      readPlainRule(text, from, raw, line, b, memo)
     )
       return;
-    if (fast && first === 58 /* : */ && readPlainChainLine(raw, line, b)) return;
+    if (fast && first === 58 /* : */ && readPlainChainLine(text, from, raw, line, b, memo)) return;
     const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)
@@ -150,7 +154,9 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       at,
     );
   }
-  return b.finish();
+  const result = b.finish();
+  onProgress?.(text.length, text.length);
+  return result;
 }
 
 function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: number): void {

@@ -126,12 +126,17 @@ function scan(line: string, tokens: Token[], reuse: boolean): TokenizeResult {
 
 const NO_QUOTE = /^[A-Za-z0-9_-]+$/;
 
+/** Whether quoteWord puts the word in quotes. */
+export function needsQuotes(value: string): boolean {
+  return !NO_QUOTE.test(value);
+}
+
 /**
  * Quotes a word as iptables-save does (libxtables' xtables_save_string): words made only of
  * letters, digits, `_` and `-` stand bare; anything else is double-quoted with `"`, `\` and `'`
  * escaped by a backslash.
  */
 export function quoteWord(value: string): string {
-  if (NO_QUOTE.test(value)) return value;
+  if (!needsQuotes(value)) return value;
   return `"${value.replace(/["\\']/g, (m) => `\\${m}`)}"`;
 }

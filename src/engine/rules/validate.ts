@@ -10,16 +10,27 @@ export function validateRuleset(ruleset: Ruleset, out: Diagnostic[]): void {
   for (const table of ruleset.tables) validateTable(table, out);
 }
 
+/** The jumps between a table's chains: chain c's edges are edgeTo/edgeRule[edgeStart[c] …
+ * edgeStart[c + 1]), flat arrays rather than two small arrays per chain. */
+interface Edges {
+  edgeStart: Int32Array;
+  edgeTo: number[];
+  edgeRule: Rule[];
+}
+
 function validateTable(table: Table, out: Diagnostic[]): void {
-  // chains by number, edges as parallel arrays: a 20,000-chain dump checks in a few ms
+  // chains by number, edges as flat parallel arrays: a 20,000-chain dump checks in a few ms
+  const chains = table.chains;
   const indexOf = new Map<string, number>();
-  table.chains.forEach((c, i) => indexOf.set(c.name, i));
-  const edgeTo: number[][] = [];
-  const edgeRule: Rule[][] = [];
-  for (const chain of table.chains) {
-    const to: number[] = [];
-    const rules: Rule[] = [];
-    for (const rule of chain.rules) {
+  for (let i = 0; i < chains.length; i++) indexOf.set(chains[i]!.name, i);
+  const edgeStart = new Int32Array(chains.length + 1);
+  const edgeTo: number[] = [];
+  const edgeRule: Rule[] = [];
+  for (let c = 0; c < chains.length; c++) {
+    edgeStart[c] = edgeTo.length;
+    const rules = chains[c]!.rules;
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r]!;
       const t = rule.target;
       if (!t || (t.kind !== 'jump' && t.kind !== 'goto')) continue;
       const k = indexOf.get(t.name);
@@ -53,20 +64,20 @@ function validateTable(table: Table, out: Diagnostic[]): void {
         });
         continue;
       }
-      to.push(k);
-      rules.push(rule);
+      edgeTo.push(k);
+      edgeRule.push(rule);
     }
-    edgeTo.push(to);
-    edgeRule.push(rules);
   }
-  findLoops(table, edgeTo, edgeRule, out);
+  edgeStart[chains.length] = edgeTo.length;
+  findLoops(table, { edgeStart, edgeTo, edgeRule }, out);
 }
 
 /** Iterative DFS so a 20,000-chain dump cannot overflow the stack. */
-function findLoops(table: Table, edgeTo: number[][], edgeRule: Rule[][], out: Diagnostic[]): void {
-  const n = edgeTo.length;
+function findLoops(table: Table, edges: Edges, out: Diagnostic[]): void {
+  const { edgeStart, edgeTo, edgeRule } = edges;
+  const n = edgeStart.length - 1;
   const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
-  const next = new Int32Array(n);
+  const next = edgeStart.slice(0, n); // each chain's next edge to follow
   const reported = new Set<Rule>();
   const stack: number[] = [];
   for (let start = 0; start < n; start++) {
@@ -75,16 +86,15 @@ function findLoops(table: Table, edgeTo: number[][], edgeRule: Rule[][], out: Di
     state[start] = 1;
     while (stack.length) {
       const top = stack[stack.length - 1]!;
-      const to = edgeTo[top]!;
-      if (next[top]! >= to.length) {
+      if (next[top]! >= edgeStart[top + 1]!) {
         state[top] = 2;
         stack.pop();
         continue;
       }
       const e = next[top]!++;
-      const dest = to[e]!;
+      const dest = edgeTo[e]!;
       if (state[dest] === 1) {
-        const rule = edgeRule[top]![e]!;
+        const rule = edgeRule[e]!;
         if (!reported.has(rule)) {
           reported.add(rule);
           const cycle = [...stack.slice(stack.indexOf(dest)), dest]

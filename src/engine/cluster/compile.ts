@@ -1,17 +1,18 @@
 /**
  * The cluster compiler's public entry: cluster YAML + node name → the iptables-save text that node
- * shows, the parsed Ruleset, provenance for every rule and the diagnostics. The rules are made as
- * kube-proxy's restore lines, then run through the engine's own parser and printer, which apply
- * the normalisation real iptables applies on the way in (/32, -m tcp, --set-xmark, 0.33333333349).
+ * shows, the Ruleset, provenance for every rule and the diagnostics. The rules are made as
+ * kube-proxy's restore lines and turned into the model the engine's parser would make of them
+ * (node-ruleset.ts, restore-rule.ts), which applies the normalisation real iptables applies on the
+ * way in (/32, -m tcp, --set-xmark, 0.33333333349), and printed as iptables-save prints them.
  */
 import { parseRuleset } from '../rules/parse.ts';
-import { printSave } from '../rules/save-printer.ts';
 import type { Ruleset } from '../rules/model.ts';
 import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';
-import { nodeRules, restoreText } from './node-state.ts';
-import { pointSpansAt } from './respan.ts';
+import { nodeRules } from './node-state.ts';
+import { buildNodeRuleset } from './node-ruleset.ts';
+import { RestoreRuleReader } from './restore-rule.ts';
 import { proxierRules, type NodeView } from './proxier.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
 import type { RuleProvenance } from './provenance.ts';
@@ -61,21 +62,11 @@ export function compileModelNode(
     const empty = parseRuleset('', { format: 'save', family: 'ipv4' }).ruleset;
     return { rulesetText: '', ruleset: empty, provenance: new Map(), diagnostics };
   }
-  const state = nodeRules(proxierRules(model, nodeView(node), endpoints));
-  const { ruleset, diagnostics: parseDiags } = parseRuleset(restoreText(state), {
-    format: 'save',
-    family: 'ipv4',
-  });
-  const rulesetText = printSave(ruleset);
-  // every rule's span now points into rulesetText (read once: see respan.ts)
-  if (!pointSpansAt(ruleset, rulesetText))
-    diagnostics.push({
-      code: 'internal',
-      severity: 'error',
-      message: 'the printed rules do not line up with the parsed ones',
-      ...NO_SPAN,
-    });
-  for (const d of parseDiags) {
+  // the proxier and the ruleset share one reader: parts it makes are read once (restore-rule.ts)
+  const reader = new RestoreRuleReader();
+  const state = nodeRules(proxierRules(model, nodeView(node), endpoints, reader));
+  const built = buildNodeRuleset(state, reader);
+  for (const d of built.diagnostics) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;
     diagnostics.push({
@@ -85,24 +76,13 @@ export function compileModelNode(
       ...NO_SPAN,
     });
   }
-  const provenance = new Map<string, RuleProvenance>();
-  let i = 0;
-  for (const table of ruleset.tables) {
-    for (const chain of table.chains) {
-      for (const rule of chain.rules) {
-        const st = state.rules[i++];
-        if (st && st.table === table.name && st.chain === chain.name)
-          provenance.set(rule.id, st.prov);
-        else
-          diagnostics.push({
-            code: 'internal',
-            severity: 'error',
-            message: `rule ${rule.id} lost its provenance`,
-            ...NO_SPAN,
-          });
-      }
-    }
-  }
+  for (const chain of built.lost)
+    diagnostics.push({
+      code: 'internal',
+      severity: 'error',
+      message: `a rule was generated for ${chain}, which is not declared`,
+      ...NO_SPAN,
+    });
   if (node.internalIPs.length === 0)
     diagnostics.push({
       code: 'missing-field',
@@ -110,5 +90,10 @@ export function compileModelNode(
       message: `node ${node.name} has no InternalIP: NodePort and firewall rules that need it are left out`,
       ...node.ref.span,
     });
-  return { rulesetText, ruleset, provenance, diagnostics };
+  return {
+    rulesetText: built.text,
+    ruleset: built.ruleset,
+    provenance: built.provenance,
+    diagnostics,
+  };
 }

@@ -14,13 +14,14 @@
  *   first, then user chains sorted by name, then every chain's rules in chain order.
  */
 import type { ProxierOutput, RestoreTable } from './proxier.ts';
+import { restoreWords, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { BUILTIN_CHAINS, type TableName } from '../rules/model.ts';
 
 export interface StateRule {
   table: TableName;
   chain: string;
-  args: string[];
+  args: RuleWord[];
   prov: RuleProvenance;
 }
 
@@ -198,18 +199,30 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
   }
 
   // kube-proxy's restore input replaces the chains it declares
-  const declared = new Map<string, StateRule[]>();
+  const declaredIn: Record<RestoreTable, Map<string, StateRule[]>> = {
+    filter: new Map(),
+    nat: new Map(),
+  };
   for (const t of ['filter', 'nat'] as RestoreTable[])
     for (const c of proxy.chains[t]) chainSet(t).add(c);
+  // a chain's rules mostly follow each other: look the list up only when the chain changes
+  let last: StateRule[] = [];
+  let lastTable = '';
+  let lastChain = '';
   for (const r of proxy.rules) {
-    const k = `${r.table}/${r.chain}`;
-    let l = declared.get(k);
-    if (!l) declared.set(k, (l = []));
-    l.push({ table: r.table, chain: r.chain, args: r.args, prov: r.prov });
+    if (r.chain !== lastChain || r.table !== lastTable) {
+      const lists = declaredIn[r.table];
+      let l = lists.get(r.chain);
+      if (!l) lists.set(r.chain, (l = []));
+      last = l;
+      lastTable = r.table;
+      lastChain = r.chain;
+    }
+    last.push(r);
   }
   // without kube-proxy's own copy, KUBE-FIREWALL keeps kubelet's identical rule
-  if (!declared.has('filter/KUBE-FIREWALL'))
-    declared.set('filter/KUBE-FIREWALL', [
+  if (!declaredIn.filter.has('KUBE-FIREWALL'))
+    declaredIn.filter.set('KUBE-FIREWALL', [
       {
         table: 'filter',
         chain: 'KUBE-FIREWALL',
@@ -227,13 +240,15 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     sorted.set(t, names);
     for (const c of BUILTIN_CHAINS[t])
       for (const r of builtin.get(`${t}/${c}`) ?? []) rules.push(r);
-    for (const c of names) for (const r of declared.get(`${t}/${c}`) ?? []) rules.push(r);
+    const lists = t === 'filter' || t === 'nat' ? declaredIn[t] : undefined;
+    if (lists) for (const c of names) for (const r of lists.get(c) ?? []) rules.push(r);
   }
   return { chains: sorted, rules };
 }
 
 export function sortedChains(set: Set<string>): string[] {
-  return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // the default order compares UTF-16 code units, as `<` does (and chain names are ASCII)
+  return [...set].sort();
 }
 
 /** The merged state as iptables-restore text, already in iptables-save order. */
@@ -248,7 +263,7 @@ export function restoreText(state: NodeRules): string {
     for (const c of user) out.push(`:${c} - [0:0]`);
     for (; i < state.rules.length && state.rules[i]?.table === t; i++) {
       const r = state.rules[i];
-      if (r) out.push(`-A ${r.chain} ${r.args.join(' ')}`);
+      if (r) out.push(`-A ${r.chain} ${restoreWords(r.args).join(' ')}`);
     }
     out.push('COMMIT');
   }

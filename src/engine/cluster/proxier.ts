@@ -23,6 +23,7 @@ import { categorize, portTraits } from './categorize.ts';
 import { endpointChain, serviceChains, servicePortName } from './chain-names.ts';
 import { servicePortKey, type Endpoint } from './endpoints.ts';
 import type { ClusterModel, ClusterNode, ClusterService, ServicePort } from './model.ts';
+import { RestoreRuleReader, type RulePart, type RuleWord } from './restore-rule.ts';
 import {
   sourceOf,
   type ProvenanceSource,
@@ -35,8 +36,8 @@ export type RestoreTable = 'filter' | 'nat';
 export interface RestoreRule {
   table: RestoreTable;
   chain: string;
-  /** the arguments after `-A CHAIN`, as kube-proxy writes them */
-  args: string[];
+  /** the arguments after `-A CHAIN`, as kube-proxy writes them (parts stand for several) */
+  args: RuleWord[];
   prov: RuleProvenance;
 }
 
@@ -137,6 +138,7 @@ export function proxierRules(
   model: ClusterModel,
   view: NodeView,
   endpoints: Map<string, Endpoint[]>,
+  parts: RestoreRuleReader = new RestoreRuleReader(),
 ): ProxierOutput {
   const out: ProxierOutput = {
     chains: {
@@ -159,7 +161,7 @@ export function proxierRules(
   const add = (
     table: RestoreTable,
     chain: string,
-    args: string[],
+    args: RuleWord[],
     role: RuleRole,
     sources: ProvenanceSource[],
     extra: Partial<RuleProvenance> = {},
@@ -251,6 +253,7 @@ export function proxierRules(
             ? 1
             : 0,
   );
+  const probabilities = new Map<number, RulePart>();
   for (const { svc, port, name } of ports) {
     servicePortRules(add, out, {
       model,
@@ -261,6 +264,9 @@ export function proxierRules(
       endpoints: endpoints.get(servicePortKey(svc, port)) ?? [],
       detector,
       scope,
+      parts,
+      probabilities,
+      portSrc: sourceOf(svc.ref, `spec.ports[${svc.ports.indexOf(port)}]`, port.span),
       seps: new Map(),
     });
   }
@@ -356,7 +362,7 @@ export function proxierRules(
 type Add = (
   table: RestoreTable,
   chain: string,
-  args: string[],
+  args: RuleWord[],
   role: RuleRole,
   sources: ProvenanceSource[],
   extra?: Partial<RuleProvenance>,
@@ -371,14 +377,49 @@ interface PortContext {
   endpoints: Endpoint[];
   detector: LocalDetector | null;
   scope: NodePortScope;
-  /** KUBE-SEP chain names by endpoint: each is named in up to three rules, hashed once */
-  seps: Map<string, string>;
+  parts: RestoreRuleReader;
+  /** the Service's port, the source of most of its rules */
+  portSrc: ProvenanceSource;
+  /** `-m statistic --mode random --probability 1/n` by n, shared by every Service */
+  probabilities: Map<number, RulePart>;
+  /** each endpoint's chain and parts: named in up to four rules, hashed and read once */
+  seps: Map<string, EndpointParts>;
 }
 
-function sepChainOf(c: PortContext, ep: Endpoint): string {
+interface EndpointParts {
+  /** the KUBE-SEP chain */
+  chain: string;
+  jump: RulePart;
+  /** `-m comment --comment "NAME -> ENDPOINT"` */
+  comment: RulePart;
+  /** the objects behind the endpoint, then its service port (the SEP rules' provenance) */
+  sepSources: ProvenanceSource[];
+  /** the service port, then the objects behind the endpoint (the load-balancing rule's) */
+  balanceSources: ProvenanceSource[];
+  /** the objects behind the endpoint */
+  sources: ProvenanceSource[];
+  /** the provenance extras of its rules */
+  extra: Partial<RuleProvenance>;
+}
+
+function sepOf(c: PortContext, ep: Endpoint): EndpointParts {
   let sep = c.seps.get(ep.text);
-  if (sep === undefined)
-    c.seps.set(ep.text, (sep = endpointChain(c.name, c.port.protocol, ep.text)));
+  if (sep === undefined) {
+    const chain = endpointChain(c.name, c.port.protocol, ep.text);
+    const sources = ep.sources.map((s) => sourceOf(s));
+    c.seps.set(
+      ep.text,
+      (sep = {
+        chain,
+        jump: c.parts.jumpPart(chain),
+        comment: c.parts.commentPart(`${c.name} -> ${ep.text}`),
+        sepSources: [...sources, c.portSrc],
+        balanceSources: [c.portSrc, ...sources],
+        sources,
+        extra: { servicePort: c.name, endpoint: ep.text },
+      }),
+    );
+  }
   return sep;
 }
 
@@ -390,7 +431,7 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
   const chains = serviceChains(name, port.protocol);
   const idx = svc.ports.indexOf(port);
   const svcSrc = sourceOf(svc.ref);
-  const portSrc = sourceOf(svc.ref, `spec.ports[${idx}]`, port.span);
+  const portSrc = c.portSrc;
   const base = { servicePort: name };
   const clusterIP = formatIPv4(svc.clusterIP ?? 0);
   const dport = String(port.port);
@@ -851,89 +892,79 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
   }
 
   // one KUBE-SEP chain per reachable endpoint
+  const nameComment = c.parts.commentPart(name);
   for (const ep of cat.reachable) {
-    const sep = sepChainOf(c, ep);
-    out.chains.nat.push(sep);
-    const src = [...ep.sources.map((s) => sourceOf(s)), portSrc];
-    const extra = { ...base, endpoint: ep.text };
-    const comment = ['-m', 'comment', '--comment', q(name)];
+    const sep = sepOf(c, ep);
+    out.chains.nat.push(sep.chain);
+    const src = sep.sepSources;
     add(
       'nat',
-      sep,
-      [...comment, '-s', formatIPv4(ep.ip), '-j', 'KUBE-MARK-MASQ'],
+      sep.chain,
+      [nameComment, '-s', formatIPv4(ep.ip), '-j', 'KUBE-MARK-MASQ'],
       'endpoint-hairpin-masquerade',
       src,
-      extra,
+      sep.extra,
     );
     const affinity =
-      svc.sessionAffinity === 'ClientIP' ? ['-m', 'recent', '--name', sep, '--set'] : [];
+      svc.sessionAffinity === 'ClientIP' ? ['-m', 'recent', '--name', sep.chain, '--set'] : [];
     add(
       'nat',
-      sep,
-      [
-        ...comment,
-        ...affinity,
-        '-m',
-        proto,
-        '-p',
-        proto,
-        '-j',
-        'DNAT',
-        '--to-destination',
-        ep.text,
-      ],
+      sep.chain,
+      [nameComment, ...affinity, '-m', proto, '-p', proto, c.parts.dnatPart(ep.text, proto)],
       'endpoint-dnat',
       src,
-      extra,
+      sep.extra,
     );
   }
 }
 
+/** The statistic match of the i-th of n endpoints (n - i = left): 1/left, as kube-proxy writes it. */
+function probabilityPart(c: PortContext, chain: string, left: number): RulePart {
+  let part = c.probabilities.get(left);
+  if (part === undefined) {
+    const words = ['-m', 'statistic', '--mode', 'random', '--probability', probabilityText(left)];
+    c.probabilities.set(left, (part = c.parts.matchPart(words, 'nat', chain)));
+  }
+  return part;
+}
+
 function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[]): void {
-  const { svc, port, name } = c;
-  const idx = svc.ports.indexOf(port);
-  const portSrc = sourceOf(svc.ref, `spec.ports[${idx}]`, port.span);
+  const { svc } = c;
   if (svc.sessionAffinity === 'ClientIP') {
+    const affinitySrc = sourceOf(svc.ref, 'spec.sessionAffinity');
     for (const ep of eps) {
-      const sep = sepChainOf(c, ep);
+      const sep = sepOf(c, ep);
       add(
         'nat',
         chain,
         [
-          '-m',
-          'comment',
-          '--comment',
-          q(`${name} -> ${ep.text}`),
+          sep.comment,
           '-m',
           'recent',
           '--name',
-          sep,
+          sep.chain,
           '--rcheck',
           '--seconds',
           String(svc.affinityTimeoutSeconds),
           '--reap',
-          '-j',
-          sep,
+          sep.jump,
         ],
         'affinity-check',
-        [sourceOf(svc.ref, 'spec.sessionAffinity'), ...ep.sources.map((s) => sourceOf(s))],
-        { servicePort: name, endpoint: ep.text },
+        [affinitySrc, ...sep.sources],
+        sep.extra,
       );
     }
   }
   eps.forEach((ep, i) => {
-    const sep = sepChainOf(c, ep);
-    const stat =
-      i < eps.length - 1
-        ? ['-m', 'statistic', '--mode', 'random', '--probability', probabilityText(eps.length - i)]
-        : [];
+    const sep = sepOf(c, ep);
+    const stat = i < eps.length - 1 ? [probabilityPart(c, chain, eps.length - i)] : [];
     add(
       'nat',
       chain,
-      ['-m', 'comment', '--comment', q(`${name} -> ${ep.text}`), ...stat, '-j', sep],
+      [sep.comment, ...stat, sep.jump],
       'load-balance',
-      [portSrc, ...ep.sources.map((s) => sourceOf(s))],
-      { servicePort: name, endpoint: ep.text },
+      sep.balanceSources,
+      sep.extra,
     );
   });
 }

@@ -12,12 +12,15 @@ import {
   sampleOutcomes,
   simulate,
   simulateAllPaths,
+  toTraceJson,
   type Host,
   type Packet,
 } from '../engine/netfilter/index.ts';
 import { compiledCluster } from './cluster-cache.ts';
+import { followJourney } from './journey.ts';
 import { replyTo } from './reply.ts';
 import { parsedDump, resolve } from './sources.ts';
+import { dumpApi } from './dump-api.ts';
 import type { EngineApi, PacketInput, TraceProblem, TraceRequest } from './protocol.ts';
 
 type Prepared =
@@ -42,6 +45,8 @@ function seedOf(req: TraceRequest): { seed?: number } {
 }
 
 export const engineApi: EngineApi = {
+  ...dumpApi,
+
   compileCluster(yaml) {
     return compiledCluster(yaml).result;
   },
@@ -101,5 +106,14 @@ export const engineApi: EngineApi = {
     if (!p.ok) return { runs, outcomes: [], problems: p.problems };
     const outcomes = sampleOutcomes(p.ruleset, p.host, p.packets, { ...seedOf(req), runs });
     return { runs, outcomes, problems: [] };
+  },
+
+  traceJson(req) {
+    const traced = engineApi.trace(req);
+    return traced.result ? toTraceJson(traced.result) : null;
+  },
+
+  journey(req) {
+    return followJourney(req);
   },
 };

@@ -5,12 +5,15 @@
 import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
 import type { Diagnostic } from '../engine/rules/diagnostics.ts';
 import type { DumpFormat, Ruleset } from '../engine/rules/model.ts';
+import type { FlowView, Journey } from '../engine/cluster/journey.ts';
 import type {
   AllPathsResult,
   FieldDiagnostic,
   SampledOutcome,
   SimulationResult,
+  TraceJson,
 } from '../engine/netfilter/index.ts';
+import type { DumpApi } from './dump-protocol.ts';
 
 /** One node of a compiled cluster: what `iptables-save` shows there, and why each rule exists. */
 export interface CompiledNodeData {
@@ -55,8 +58,12 @@ export interface ParseDumpResult {
 /** Where the rules and the host come from. */
 export type RuleSource =
   | { kind: 'cluster'; yaml: string; node: string }
-  /** a pasted dump; `host` is a host document (DESIGN §4), a default host when absent */
-  | { kind: 'dump'; text: string; host?: unknown };
+  /**
+   * a pasted dump, as text or as the id loadDump gave it (the worker keeps the parsed dump);
+   * `host` is a host document (DESIGN §4), a default host when absent
+   */
+  | { kind: 'dump'; text: string; host?: unknown }
+  | { kind: 'dump'; id: string; host?: unknown };
 
 /** A packet as the packet file spells it (DESIGN §4): read and checked in the worker. */
 export interface PacketInput {
@@ -106,10 +113,41 @@ export interface SampleResponse {
   problems: TraceProblem[];
 }
 
+/** A connection across the cluster, as the journey's flow file spells it (DESIGN §4). */
+export interface FlowInput {
+  from: string;
+  to: string;
+  proto: 'tcp' | 'udp' | 'sctp';
+  sport: number;
+  tcpFlags?: string;
+  /** the node a packet from outside reaches first */
+  via?: string;
+}
+
+export interface JourneyRequest {
+  yaml: string;
+  flow: FlowInput;
+  seed: number;
+  /**
+   * the same packet as traced on its entry node: the journey follows the random branch that
+   * trace took, so the strip and the player agree on the endpoint
+   */
+  entry?: { node: string; packet: PacketInput };
+}
+
+export interface JourneyResponse {
+  flow: FlowView | null;
+  journey: Journey | null;
+  /** the journey took the same branch as the entry node's trace */
+  followsTrace: boolean;
+  notes: string[];
+  problems: TraceProblem[];
+}
+
 export type { FieldDiagnostic, DumpFormat };
 
 /** The API the worker exposes; every call is a pure function of its arguments. */
-export interface EngineApi {
+export interface EngineApi extends DumpApi {
   compileCluster(yaml: string): CompileClusterResult;
   parseDump(text: string): ParseDumpResult;
   /** the source's rules printed as iptables-save, iptables -S or iptables -L -n -v */
@@ -117,4 +155,8 @@ export interface EngineApi {
   trace(req: TraceRequest): TraceResponse;
   allPaths(req: TraceRequest): AllPathsResponse;
   sample(req: TraceRequest, runs: number): SampleResponse;
+  /** the trace as the `trace --json` document (DESIGN §4); null when it could not run */
+  traceJson(req: TraceRequest): TraceJson | null;
+  /** the packet followed across the cluster's nodes, and its reply back */
+  journey(req: JourneyRequest): JourneyResponse;
 }

@@ -3,6 +3,7 @@ import { parseRuleset } from '../engine/rules/parse.ts';
 import type { ParseResult, Ruleset } from '../engine/rules/model.ts';
 import { formatFieldDiagnostic, readHost, type Host } from '../engine/netfilter/index.ts';
 import { compiledCluster } from './cluster-cache.ts';
+import { loadedDump } from './dump-cache.ts';
 import type { RuleSource, TraceProblem } from './protocol.ts';
 
 /** The host a pasted dump is traced on when none is given: one uplink, forwarding on. */
@@ -38,7 +39,13 @@ export function resolve(source: RuleSource): Resolved {
       };
     return { ok: true, ruleset: node.ruleset, host };
   }
-  const { ruleset } = parsedDump(source.text);
+  const kept = 'id' in source ? loadedDump(source.id) : undefined;
+  if ('id' in source && !kept)
+    return {
+      ok: false,
+      problems: [{ where: 'source', message: 'the dump is no longer loaded: parse it again' }],
+    };
+  const { ruleset } = kept ? kept.parsed : parsedDump('text' in source ? source.text : '');
   const { host, diagnostics } = readHost(source.host ?? DEFAULT_DUMP_HOST);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0)

@@ -18,6 +18,8 @@ export interface CodeEditorProps {
   dark: boolean;
   reveal?: RevealRequest | null;
   ariaLabel: string;
+  /** false keeps long lines unwrapped (a 100,000-line dump: wrapping every line costs seconds) */
+  wordWrap?: boolean;
 }
 
 const SEVERITY = {
@@ -38,7 +40,9 @@ export default function CodeEditor(props: CodeEditorProps) {
     latest.current = props.value;
   });
 
-  const { uri, language, readOnly = false, ariaLabel } = props;
+  const { uri, language, readOnly = false, ariaLabel, wordWrap = !readOnly } = props;
+  // the store's text set into the model is not an edit to report back
+  const applying = useRef(false);
   useEffect(() => {
     if (!host.current) return;
     const u = monaco.Uri.parse(uri);
@@ -53,25 +57,31 @@ export default function CodeEditor(props: CodeEditorProps) {
       fontSize: 12.5,
       lineNumbersMinChars: 3,
       scrollBeyondLastLine: false,
-      wordWrap: readOnly ? 'off' : 'on',
+      wordWrap: wordWrap ? 'on' : 'off',
       tabSize: 2,
       renderWhitespace: 'none',
       fixedOverflowWidgets: true,
     });
     editor.current = ed;
-    const sub = model.onDidChangeContent(() => onChange.current?.(model.getValue()));
+    const sub = model.onDidChangeContent(() => {
+      if (!applying.current) onChange.current?.(model.getValue());
+    });
     return () => {
       sub.dispose();
       ed.dispose();
       model.dispose();
       editor.current = null;
     };
-  }, [uri, language, readOnly, ariaLabel]);
+  }, [uri, language, readOnly, ariaLabel, wordWrap]);
 
   // the store's text wins when it differs (a scenario loaded, a test set it)
   useEffect(() => {
     const model = editor.current?.getModel();
-    if (model && model.getValue() !== props.value) model.setValue(props.value);
+    if (model && model.getValue() !== props.value) {
+      applying.current = true;
+      model.setValue(props.value);
+      applying.current = false;
+    }
   }, [props.value]);
 
   useEffect(() => {

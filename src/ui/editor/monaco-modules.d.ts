@@ -5,3 +5,10 @@ declare module 'monaco-editor/esm/vs/editor/editor.api.js' {
 declare module 'monaco-editor/esm/vs/editor/editor.all.js';
 declare module 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 declare module 'monaco-yaml/yaml.worker.js';
+declare module 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js' {
+  /** whether Tab moves focus (true) or indents (false), for every editor on the page */
+  export const TabFocus: {
+    getTabFocusMode(): boolean;
+    setTabFocusMode(on: boolean): void;
+  };
+}

@@ -6,6 +6,7 @@
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import 'monaco-editor/esm/vs/editor/editor.all.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import { TabFocus } from 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
 import { clusterSchema } from '../../engine/cluster/schema.ts';
@@ -68,5 +69,9 @@ configureMonacoYaml(monaco, {
   ],
 });
 registerIptablesLanguage(monaco);
+
+// Tab moves focus out of the editor by default, so keyboard users are never trapped in it;
+// Monaco's own Ctrl+M (Ctrl+Shift+M on a Mac) switches Tab to indenting and back.
+TabFocus.setTabFocusMode(true);
 
 export { monaco };

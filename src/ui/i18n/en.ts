@@ -16,7 +16,8 @@ export const en = {
   editorCluster: 'Cluster description (Kubernetes YAML)',
   editorDump: 'Pasted rules (iptables-save, -S or -L -n -v)',
   editorLoading: 'Loading the editor…',
-  editorHint: 'Ctrl+M switches whether Tab indents or moves focus.',
+  editorHint:
+    'Tab leaves the editor for the next control. To indent with Tab, press Ctrl+M (Ctrl+Shift+M on a Mac); press it again to switch back.',
   dumpEmpty: 'Paste the output of iptables-save, iptables -S or iptables -L -n -v here.',
   problemsNone: 'No problems found.',
   problems: (n: number) => (n === 1 ? '1 problem' : `${n} problems`),

@@ -18,7 +18,8 @@ export const ko: Messages = {
   editorCluster: '클러스터 정의 (쿠버네티스 YAML)',
   editorDump: '붙여 넣은 규칙 (iptables-save, -S 또는 -L -n -v)',
   editorLoading: '편집기를 불러오는 중…',
-  editorHint: 'Ctrl+M을 누르면 Tab 키가 들여쓰기와 포커스 이동 사이에서 바뀝니다.',
+  editorHint:
+    'Tab 키는 편집기를 벗어나 다음 컨트롤로 이동합니다. Tab으로 들여쓰려면 Ctrl+M(Mac은 Ctrl+Shift+M)을 누르고, 다시 누르면 돌아옵니다.',
   dumpEmpty: 'iptables-save, iptables -S 또는 iptables -L -n -v 출력을 여기에 붙여 넣으세요.',
   problemsNone: '문제가 없습니다.',
   problems: (n: number) => `문제 ${n}개`,

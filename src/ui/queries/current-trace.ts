@@ -1,6 +1,9 @@
 /** The trace the player follows: the sent packet's, or its reply's. */
+import { useDeferredValue } from 'react';
 import type { TraceStep } from '../../engine/netfilter/trace.ts';
+import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
+import { livePick, useJourneyPick } from '../views/journey/journey-store.ts';
 import { useSentTrace } from './scenario.ts';
 
 const NO_STEPS: readonly TraceStep[] = [];
@@ -8,7 +11,23 @@ const NO_STEPS: readonly TraceStep[] = [];
 export function useCurrentTrace() {
   const { sent, trace } = useSentTrace();
   const packetIndex = useUi((s) => s.packetIndex);
-  const response = trace.data;
+  // a new answer first re-renders with the old one (cheap), then renders the new one at low
+  // priority, in slices the browser can interrupt: no long task when a big trace arrives
+  const response = useDeferredValue(trace.data);
+  // a hop picked in the journey strip: that node's trace of the packet
+  const hop = useHopPicked();
+  if (hop)
+    return {
+      sent,
+      trace,
+      response,
+      index: 0,
+      count: 1,
+      steps: hop.trace.steps,
+      result: hop.trace.result,
+      backend: response?.result?.backend ?? 'nft',
+      node: hop.node,
+    };
   const packets = response?.result?.packets ?? [];
   const index = Math.min(packetIndex, Math.max(0, packets.length - 1));
   const packet = packets[index];
@@ -23,6 +42,14 @@ export function useCurrentTrace() {
     backend: response?.result?.backend ?? 'nft',
     node: sent?.ok ? sent.node : null,
   };
+}
+
+function useHopPicked() {
+  const pick = useJourneyPick((s) => s.pick);
+  const sent = useScenario((s) => s.sent);
+  const yaml = useScenario((s) => s.goodYaml);
+  const mode = useScenario((s) => s.mode);
+  return mode === 'cluster' ? (livePick(pick, sent, yaml)?.hop ?? null) : null;
 }
 
 /** The table and chain of the step at `current` (or the nearest one before it that has them). */

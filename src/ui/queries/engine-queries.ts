@@ -6,14 +6,28 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ask } from '../../worker/client.ts';
+import { askDump } from '../../worker/dump-client.ts';
 import type { DumpFormat, PacketInput, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { textKey } from './text-key.ts';
 
 function sourceKey(source: RuleSource): unknown[] {
-  return source.kind === 'cluster'
-    ? ['cluster', textKey(source.yaml), source.node]
-    : ['dump', textKey(source.text)];
+  if (source.kind === 'cluster') return ['cluster', textKey(source.yaml), source.node];
+  // a loaded dump is named by its id; the host edits change the answers too
+  const dump = 'id' in source ? source.id : textKey(source.text);
+  return ['dump', dump, JSON.stringify(source.host ?? null)];
 }
+
+/**
+ * Keep the last answer on screen while the next is computed, but never a cluster's answer for a
+ * dump or the other way round (switching the source must not show the other one's trace).
+ */
+function sameSourceKind(req: TraceRequest | null) {
+  return <T>(prev: T | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
+    req !== null && query?.queryKey[1] === req.source.kind ? prev : undefined;
+}
+
+/** Dumps have a worker of their own (worker/dump-client.ts), which Cancel may restart. */
+const askFor = (source: RuleSource) => (source.kind === 'dump' ? askDump : ask);
 
 function requestKey(req: TraceRequest): unknown[] {
   return [...sourceKey(req.source), req.packets, req.seed ?? 1, req.withReply ?? false];
@@ -40,9 +54,10 @@ export function useParseDump(text: string, enabled: boolean) {
 export function useTrace(req: TraceRequest | null) {
   return useQuery({
     queryKey: ['trace', ...(req ? requestKey(req) : [null])],
-    queryFn: ({ signal }) => ask('trace', (e) => e.trace(req as TraceRequest), signal),
+    queryFn: ({ signal }) =>
+      askFor((req as TraceRequest).source)('trace', (e) => e.trace(req as TraceRequest), signal),
     enabled: req !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameSourceKind(req),
   });
 }
 
@@ -51,9 +66,14 @@ export function useAllPaths(req: TraceRequest | null) {
   const forward = req ? { ...req, withReply: false, packets: req.packets.slice(0, 1) } : null;
   return useQuery({
     queryKey: ['paths', ...(forward ? requestKey(forward) : [null])],
-    queryFn: ({ signal }) => ask('allPaths', (e) => e.allPaths(forward as TraceRequest), signal),
+    queryFn: ({ signal }) =>
+      askFor((forward as TraceRequest).source)(
+        'allPaths',
+        (e) => e.allPaths(forward as TraceRequest),
+        signal,
+      ),
     enabled: forward !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: sameSourceKind(forward),
   });
 }
 
@@ -64,7 +84,12 @@ export function useSample(req: TraceRequest | null, runs: number, round: number)
     : null;
   return useQuery({
     queryKey: ['sample', runs, ...(forward ? requestKey(forward) : [null])],
-    queryFn: ({ signal }) => ask('sample', (e) => e.sample(forward as TraceRequest, runs), signal),
+    queryFn: ({ signal }) =>
+      askFor((forward as TraceRequest).source)(
+        'sample',
+        (e) => e.sample(forward as TraceRequest, runs),
+        signal,
+      ),
     enabled: forward !== null && runs > 0,
   });
 }
@@ -72,7 +97,8 @@ export function useSample(req: TraceRequest | null, runs: number, round: number)
 export function usePrinted(source: RuleSource | null, format: DumpFormat) {
   return useQuery({
     queryKey: ['print', format, ...(source ? sourceKey(source) : [null])],
-    queryFn: ({ signal }) => ask('print', (e) => e.print(source as RuleSource, format), signal),
+    queryFn: ({ signal }) =>
+      askFor(source as RuleSource)('print', (e) => e.print(source as RuleSource, format), signal),
     enabled: source !== null,
     placeholderData: keepPreviousData,
   });

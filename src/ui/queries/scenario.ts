@@ -8,7 +8,9 @@ import type { RuleProvenance } from '../../engine/cluster/index.ts';
 import type { ClusterSummary, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';
 import { useScenario } from '../stores/scenario-store.ts';
-import { useCompile, useParseDump, useTrace } from './engine-queries.ts';
+import { useCompile, useTrace } from './engine-queries.ts';
+import { useDump } from '../dump/dump-store.ts';
+import { skeletonRuleset } from '../dump/dump-rules.ts';
 import { useDebounced } from './use-debounced.ts';
 
 const SETTLE_MS = 250;
@@ -74,15 +76,16 @@ export function useShownRules(): ShownRules | null {
   const mode = useScenario((s) => s.mode);
   const node = useScenario((s) => s.node);
   const goodYaml = useScenario((s) => s.goodYaml);
-  const settledDump = useScenario((s) => s.settledDump);
   const cluster = useShownCluster();
-  const dump = useParseDump(settledDump, mode === 'dump');
+  // a dump stays in the worker: the views get its tables and chains, and fetch rules by id
+  const dump = useDump((s) => s.summary);
+  const dumpHost = useScenario((s) => s.dumpHost);
   if (mode === 'dump') {
-    if (!dump.data) return null;
+    if (!dump) return null;
     return {
-      ruleset: dump.data.ruleset,
+      ruleset: skeletonRuleset(dump),
       provenance: undefined,
-      source: { kind: 'dump', text: settledDump },
+      source: { kind: 'dump', id: dump.id, host: dumpHost ?? dump.inferred.host },
     };
   }
   const n = cluster.data?.nodes.find((x) => x.name === node);
@@ -102,17 +105,20 @@ export function useSentRequest(): SentRequest {
   const mode = useScenario((s) => s.mode);
   const sent = useScenario((s) => s.sent);
   const goodYaml = useScenario((s) => s.goodYaml);
-  const settledDump = useScenario((s) => s.settledDump);
+  const dump = useDump((s) => s.summary);
+  const dumpHost = useScenario((s) => s.dumpHost);
   const summary = useSummary();
   if (!sent) return null;
   const base = { seed: sent.seed, withReply: sent.withReply };
   if (mode === 'dump') {
     const r = resolveDumpPacket(sent.form);
     if (!r.ok) return r;
+    if (!dump) return null;
+    const host = dumpHost ?? dump.inferred.host;
     return {
       ok: true,
       node: null,
-      req: { ...base, source: { kind: 'dump', text: settledDump }, packets: [r.packet] },
+      req: { ...base, source: { kind: 'dump', id: dump.id, host }, packets: [r.packet] },
     };
   }
   if (!summary || goodYaml === null) return null;

@@ -6,14 +6,10 @@
 import { useMemo } from 'react';
 import type { ClusterDiagnostic } from '../../engine/cluster/index.ts';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
-import {
-  CLUSTER_MODEL_URI as CLUSTER_URI,
-  DUMP_MODEL_URI as DUMP_URI,
-  IPTABLES_LANGUAGE_ID,
-} from '../editor/language-ids.ts';
+import { CLUSTER_MODEL_URI as CLUSTER_URI } from '../editor/language-ids.ts';
 import { toMarkers, type EditorMarker, type RevealRequest } from '../editor/markers.ts';
 import { useT } from '../i18n/index.ts';
-import { useParseDump } from '../queries/engine-queries.ts';
+import { DumpWorkspace } from '../dump/DumpWorkspace.tsx';
 import { useCurrentCompile } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -84,36 +80,6 @@ function ClusterEditor(props: {
   );
 }
 
-function DumpEditor(props: { reveal: RevealRequest | null; onGoTo(l: number, c: number): void }) {
-  const t = useT();
-  const dump = useScenario((s) => s.dump);
-  const settled = useScenario((s) => s.settledDump);
-  const setDump = useScenario((s) => s.setDump);
-  const dark = useUi((s) => s.theme) === 'dark';
-  const parsed = useParseDump(settled, true);
-  const diagnostics = parsed.data?.diagnostics;
-  const markers = useMemo(() => toMarkers(diagnostics ?? []), [diagnostics]);
-  return (
-    <>
-      <h2 className="pane-title">{t.editorDump}</h2>
-      {dump === '' ? <p className="hint">{t.dumpEmpty}</p> : null}
-      <LazyEditor
-        value={dump}
-        onChange={setDump}
-        language={IPTABLES_LANGUAGE_ID}
-        uri={DUMP_URI}
-        markers={markers}
-        dark={dark}
-        reveal={props.reveal}
-        ariaLabel={t.editorDump}
-        loadingLabel={t.editorLoading}
-      />
-      <p className="hint">{t.editorHint}</p>
-      <ProblemList markers={markers} onGoTo={props.onGoTo} />
-    </>
-  );
-}
-
 export function EditorPane() {
   const t = useT();
   const mode = useScenario((s) => s.mode);
@@ -124,7 +90,7 @@ export function EditorPane() {
       {mode === 'cluster' ? (
         <ClusterEditor reveal={reveal} onGoTo={goTo} />
       ) : (
-        <DumpEditor reveal={reveal} onGoTo={goTo} />
+        <DumpWorkspace reveal={reveal} />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { useT } from '../i18n/index.ts';
 import { useSummary } from '../queries/scenario.ts';
 import { useScenario, type SourceMode } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
+import { ShareMenu } from '../share/ShareMenu.tsx';
 
 function NodeSelect() {
   const t = useT();
@@ -106,6 +107,7 @@ export function Header() {
             { value: 'dark', label: t.themeDark },
           ]}
         />
+        <ShareMenu />
       </div>
     </header>
   );

@@ -3,17 +3,27 @@
  * as text the way iptables-save, iptables -S or iptables -L -n -v prints it (printed by the
  * engine in the worker).
  */
+import { lazy, Suspense } from 'react';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
 import { useLang, useT } from '../i18n/index.ts';
 import { usePrinted } from '../queries/engine-queries.ts';
 import { useCurrentTrace } from '../queries/current-trace.ts';
-import { useShownRules, type ShownRules } from '../queries/scenario.ts';
+import { type ShownRules } from '../queries/scenario.ts';
+import { useDeferredShownRules } from '../queries/deferred-rules.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi, type RulesFormat } from '../stores/ui-store.ts';
-import { RuleTable } from '../views/rule-table/RuleTable.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useShownPlace } from './shown-place.ts';
+
+// the rule table explains rules with every match and target module: its own chunk, loaded
+// after the first paint, so the page's first task does not evaluate them all
+const RuleTable = lazy(() =>
+  import('../views/rule-table/RuleTable.tsx').then((m) => ({ default: m.RuleTable })),
+);
+const DumpRulesTable = lazy(() =>
+  import('../dump/DumpRulesTable.tsx').then((m) => ({ default: m.DumpRulesTable })),
+);
 
 const FORMATS: { value: RulesFormat; label: string }[] = [
   { value: 'save', label: 'iptables-save' },
@@ -73,23 +83,37 @@ function RulesTable({ rules }: { rules: ShownRules }) {
   // nothing traced here yet: start where packets start, the table's first chain
   const chain = place.chain ?? table?.chains[0]?.name;
   if (chain === undefined) return null;
+  if (rules.source.kind === 'dump')
+    return (
+      <Suspense fallback={null}>
+        <DumpRulesTable
+          ruleset={rules.ruleset}
+          table={place.table}
+          chain={chain}
+          steps={place.traced ? steps : NO_STEPS}
+          current={current}
+        />
+      </Suspense>
+    );
   return (
-    <RuleTable
-      ruleset={rules.ruleset}
-      table={place.table}
-      chain={chain}
-      steps={place.traced ? steps : NO_STEPS}
-      current={current}
-      {...(rules.provenance ? { provenance: rules.provenance } : {})}
-      onSource={(src) => revealAt(src.span.line, src.span.column)}
-      lang={lang}
-    />
+    <Suspense fallback={null}>
+      <RuleTable
+        ruleset={rules.ruleset}
+        table={place.table}
+        chain={chain}
+        steps={place.traced ? steps : NO_STEPS}
+        current={current}
+        {...(rules.provenance ? { provenance: rules.provenance } : {})}
+        onSource={(src) => revealAt(src.span.line, src.span.column)}
+        lang={lang}
+      />
+    </Suspense>
   );
 }
 
 export function RulesPanel() {
   const t = useT();
-  const rules = useShownRules();
+  const rules = useDeferredShownRules();
   const view = useUi((s) => s.rulesView);
   const setView = useUi((s) => s.setRulesView);
   const node = useScenario((s) => s.node);

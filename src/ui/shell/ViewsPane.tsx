@@ -2,17 +2,20 @@
  * The centre column: the netfilter diagram (hooks and tables) above the chain graph of one
  * table, then the exact probabilities of each outcome beside a sampled histogram.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useLang, useT } from '../i18n/index.ts';
 import { useAllPaths, useSample } from '../queries/engine-queries.ts';
 import { useCurrentTrace } from '../queries/current-trace.ts';
-import { useShownRules, type ShownRules } from '../queries/scenario.ts';
+import { type ShownRules } from '../queries/scenario.ts';
+import { useDeferredShownRules } from '../queries/deferred-rules.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { useShownPlace } from './shown-place.ts';
+import { JourneyPanel } from './JourneyPanel.tsx';
 import { ChainGraph } from '../views/chain-graph/ChainGraph.tsx';
 import { NetfilterDiagram } from '../views/netfilter-diagram/NetfilterDiagram.tsx';
 import { Probabilities } from '../views/probabilities/Probabilities.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
+import { useDumpGraph } from '../dump/use-dump-graph.ts';
 
 const NO_STEPS: never[] = [];
 
@@ -63,10 +66,16 @@ function Graph({ rules }: { rules: ShownRules }) {
   const place = useShownPlace(rules.ruleset, steps, current);
   const setTable = useUi((s) => s.setTable);
   const selectChain = useUi((s) => s.selectChain);
+  const dumpGraph = useDumpGraph(
+    place.table,
+    place.traced ? steps : NO_STEPS,
+    rules.source.kind === 'dump',
+  );
   return (
     <>
       <TablePicker rules={rules} shown={place.table} />
       <ChainGraph
+        model={dumpGraph}
         ruleset={rules.ruleset}
         table={place.table}
         steps={place.traced ? steps : NO_STEPS}
@@ -91,7 +100,7 @@ function Odds() {
   const [runs, setRuns] = useState(0);
   const [round, setRound] = useState(0);
   const samples = useSample(req, runs, round);
-  const outcomes = paths.data?.result?.outcomes;
+  const outcomes = useDeferredValue(paths.data?.result?.outcomes);
   const sampled = runs > 0 ? samples.data?.outcomes : undefined;
   if (!outcomes) return null;
   return (
@@ -109,9 +118,10 @@ function Odds() {
 
 export function ViewsPane() {
   const t = useT();
-  const rules = useShownRules();
+  const rules = useDeferredShownRules();
   return (
     <section className="pane views-pane" id="main-views" tabIndex={-1} aria-label={t.diagramRegion}>
+      <JourneyPanel />
       <Diagram />
       {rules ? <Graph rules={rules} /> : null}
       <Odds />

@@ -27,6 +27,8 @@ export interface ChainGraphProps {
   selectedChain: string | null;
   onSelectChain: (chain: string) => void;
   lang: Lang;
+  /** the table's graph when the ruleset carries no rules (a dump kept in the worker) */
+  model?: ChainGraphModel | undefined;
 }
 
 /** A layout, or why it failed, for the graph it was made for. */
@@ -41,9 +43,13 @@ export function ChainGraph({
   selectedChain,
   onSelectChain,
   lang,
+  model,
 }: ChainGraphProps) {
   const t = strings[lang];
-  const full = useMemo(() => chainGraph(findTable(ruleset, table)), [ruleset, table]);
+  const full = useMemo(
+    () => model ?? chainGraph(findTable(ruleset, table)),
+    [model, ruleset, table],
+  );
   const wholePath = useMemo(() => tracedPath(steps, steps.length - 1, table), [steps, table]);
   const large = full.nodes.length > LARGE_GRAPH;
   const [expanded, setExpanded] = useState(false);
@@ -101,18 +107,23 @@ export function ChainGraph({
       viewRef.current = null;
     };
   }, []);
+  // the whole graph is framed when it first shows and when the table changes; a new layout of
+  // the same table (an edited YAML, another language) keeps the user's zoom and pan
+  const framedTable = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready) return;
-    viewRef.current?.setData({
+    if (!ready || !viewRef.current) return;
+    const refit = framedTable.current !== table;
+    framedTable.current = table;
+    viewRef.current.setData({
       layout: ready.layout,
       nodes: ready.graph.nodes,
       edges: ready.graph.edges,
       edgeLabel: (id) => labels.get(id)?.label ?? null,
       edgeTitle: (id) => labels.get(id)?.title ?? null,
       text: t,
-      focus: wholePath.chains,
+      refit,
     });
-  }, [ready, labels, t, wholePath]);
+  }, [ready, labels, t, table]);
 
   const lit = useMemo(() => tracedPath(steps, current, table), [steps, current, table]);
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);

@@ -18,8 +18,11 @@ export interface GraphData {
   edgeLabel: (id: string) => string | null;
   edgeTitle: (id: string) => string | null;
   text: GraphStrings;
-  /** chains to frame when the data arrives (the traced path); all when empty */
-  focus: readonly string[];
+  /**
+   * fit the whole graph to the view (a first layout, another table); otherwise the user's zoom
+   * and pan are kept
+   */
+  refit: boolean;
 }
 
 export interface GraphState {
@@ -214,7 +217,7 @@ export function createChainGraph(
       .attr('x', 10)
       .attr('y', 31)
       .text((n) => nodeSubtitle(n, t));
-    fit(d.focus);
+    if (d.refit) fit();
     lastCurrent = null; // the next update brings the current chain into the new picture
   }
 

@@ -43,13 +43,20 @@ export function StepList({ steps, lang }: { steps: readonly TraceStep[]; lang: L
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(320);
+  // the list's scroll and height as last reported: read here rather than from the DOM, which
+  // would force a layout of the whole page in the middle of a commit
+  const seen = useRef({ top: 0, height: 320 });
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    const ro = new ResizeObserver(() => setViewport(el.clientHeight));
+    const ro = new ResizeObserver(() => {
+      seen.current.height = el.clientHeight;
+      setViewport(el.clientHeight);
+    });
+    // the observer reports the first size too, once layout is done: reading it here would
+    // force a layout of the whole page in the middle of the render's commit
     ro.observe(el);
-    setViewport(el.clientHeight);
     return () => ro.disconnect();
   }, []);
 
@@ -57,10 +64,11 @@ export function StepList({ steps, lang }: { steps: readonly TraceStep[]; lang: L
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const to = scrollToShow(current, el.scrollTop, el.clientHeight, ROW_H);
+    const to = scrollToShow(current, seen.current.top, seen.current.height, ROW_H);
     if (to !== null) {
       el.scrollTop = to;
-      setScrollTop(el.scrollTop);
+      seen.current.top = to;
+      setScrollTop(to);
     }
   }, [current, steps]);
 
@@ -78,7 +86,10 @@ export function StepList({ steps, lang }: { steps: readonly TraceStep[]; lang: L
       tabIndex={0}
       aria-label={lang === 'ko' ? '추적 단계' : 'Trace steps'}
       aria-activedescendant={current >= 0 ? `nv-step-${current}` : undefined}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onScroll={(e) => {
+        seen.current.top = e.currentTarget.scrollTop;
+        setScrollTop(e.currentTarget.scrollTop);
+      }}
       onClick={(e) => {
         const row = (e.target as Element).closest('[data-index]');
         if (row) usePlayerStore.getState().seek(Number(row.getAttribute('data-index')));

@@ -1,0 +1,218 @@
+/**
+ * The left column in dump mode: the dump's text (paste, drop a file on the pane, or open one),
+ * the parse's progress with Cancel, and below it the chains, the host, search and the problems.
+ */
+import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { LazyEditor } from '../editor/LazyEditor.tsx';
+import { DUMP_MODEL_URI, IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
+import { toMarkers, type RevealRequest } from '../editor/markers.ts';
+import { useLang, useT } from '../i18n/index.ts';
+import { ProblemList } from '../shell/ProblemList.tsx';
+import { useScenario } from '../stores/scenario-store.ts';
+import { useUi } from '../stores/ui-store.ts';
+import { ChainList } from './ChainList.tsx';
+import { useDump, type DumpTab } from './dump-store.ts';
+import { HostForm } from './HostForm.tsx';
+import { SearchPanel } from './SearchPanel.tsx';
+import { dumpStrings } from './strings.ts';
+import { cancelParse, useDumpLoader } from './use-dump-loader.ts';
+import './dump.css';
+
+/** Above this size the editor gets no markers: Monaco would draw thousands of squiggles. */
+const MARKER_TEXT_LIMIT = 2_000_000;
+/**
+ * Above this size the editor shows plain text, unwrapped: colouring and wrapping 100,000 lines
+ * keeps the main thread busy for seconds. The text stays editable.
+ */
+const PLAIN_TEXT_LIMIT = 1_000_000;
+
+function ParseStatusLine() {
+  const t = dumpStrings[useLang()];
+  const status = useDump((s) => s.status);
+  const done = useDump((s) => s.done);
+  const total = useDump((s) => s.total);
+  const summary = useDump((s) => s.summary);
+  const error = useDump((s) => s.error);
+  const set = useDump((s) => s.set);
+  if (status === 'parsing') {
+    const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+    return (
+      <div className="dump-progress" data-testid="dump-progress" role="status">
+        <span>{t.parsing}</span>
+        <progress max={100} value={pct} aria-label={t.progress(pct)} />
+        <span className="muted">{t.progress(pct)}</span>
+        <button type="button" onClick={cancelParse} data-testid="dump-cancel">
+          {t.cancel}
+        </button>
+      </div>
+    );
+  }
+  if (status === 'cancelled' || status === 'failed')
+    return (
+      <div className="banner warning dump-cancelled" data-testid="dump-cancelled" role="status">
+        {status === 'cancelled' ? t.cancelled : t.failed(error ?? '')}{' '}
+        <button
+          type="button"
+          className="link"
+          onClick={() => set({ retry: useDump.getState().retry + 1 })}
+          data-testid="dump-parse-again"
+        >
+          {t.parseAgain}
+        </button>
+      </div>
+    );
+  if (status === 'ready' && summary)
+    return (
+      <p className="dump-stats" data-testid="dump-stats">
+        <span className="dump-format" data-testid="dump-format">
+          {t.format(t.formats[summary.format] ?? summary.format)}
+        </span>{' '}
+        <span>{t.stats(summary.rules, summary.chains, summary.lines)}</span>{' '}
+        <span className="muted">· {t.parsedIn(summary.parseMs)}</span>
+      </p>
+    );
+  return null;
+}
+
+function Tabs() {
+  const t = dumpStrings[useLang()];
+  const tab = useDump((s) => s.tab);
+  const set = useDump((s) => s.set);
+  const summary = useDump((s) => s.summary);
+  const markers = useMemo(() => toMarkers(summary?.diagnostics ?? []), [summary]);
+  const revealAt = useUi((s) => s.revealAt);
+  if (!summary) return null;
+  const tabs: [DumpTab, string][] = [
+    ['chains', t.tabs.chains],
+    ['host', t.tabs.host],
+    ['search', t.tabs.search],
+    ['problems', t.tabs.problems(summary.diagnosticCount)],
+  ];
+  return (
+    <section className="dump-tabs">
+      <div role="tablist" className="segmented small" aria-label={t.title}>
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-pressed={tab === id}
+            onClick={() => set({ tab: id })}
+            data-testid={`dump-tab-${id}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="dump-tab-body">
+        {tab === 'chains' ? <ChainList summary={summary} /> : null}
+        {tab === 'host' ? <HostForm summary={summary} /> : null}
+        {tab === 'search' ? <SearchPanel summary={summary} /> : null}
+        {tab === 'problems' ? (
+          <>
+            <ProblemList markers={markers} onGoTo={revealAt} />
+            {summary.diagnosticCount > summary.diagnostics.length ? (
+              <p className="hint">
+                {t.moreProblems(summary.diagnostics.length, summary.diagnosticCount)}
+              </p>
+            ) : null}
+            {summary.unknownModules.length > 0 ? (
+              <div className="dump-unknown" data-testid="dump-unknown-modules">
+                <p className="hint">{t.unknownModules}</p>
+                <ul>
+                  {summary.unknownModules.map((u) => (
+                    <li key={`${u.kind}:${u.name}`}>
+                      <button type="button" className="link" onClick={() => revealAt(u.line, 1)}>
+                        {t.unknownModule(u.name, u.kind, u.rules)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export function DumpWorkspace(props: { reveal: RevealRequest | null }) {
+  useDumpLoader();
+  const shell = useT();
+  const t = dumpStrings[useLang()];
+  const dump = useScenario((s) => s.dump);
+  const setDump = useScenario((s) => s.setDump);
+  const dark = useUi((s) => s.theme) === 'dark';
+  const summary = useDump((s) => s.summary);
+  const set = useDump((s) => s.set);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dropping, setDropping] = useState(false);
+  const markers = useMemo(
+    () => (summary && summary.length <= MARKER_TEXT_LIMIT ? toMarkers(summary.diagnostics) : []),
+    [summary],
+  );
+  const load = (file: File | undefined) => {
+    if (!file) return;
+    void file.text().then((text) => {
+      set({ open: null });
+      setDump(text);
+    });
+  };
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  return (
+    <div
+      className={`dump-workspace${dropping ? ' dropping' : ''}`}
+      data-testid="dump-workspace"
+      onDragOverCapture={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDropCapture={(e) => {
+        if (!hasFiles(e)) return;
+        // the file, not Monaco's own drop handling, decides what the text becomes
+        e.preventDefault();
+        e.stopPropagation();
+        setDropping(false);
+        load(e.dataTransfer.files[0]);
+      }}
+    >
+      <div className="dump-head">
+        <h2 className="pane-title">{shell.editorDump}</h2>
+        <button type="button" onClick={() => fileInput.current?.click()} data-testid="dump-open">
+          {t.openFile}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept=".txt,.rules,.save,.log,text/plain"
+          onChange={(e) => {
+            load(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+          data-testid="dump-file"
+        />
+      </div>
+      {dump === '' ? <p className="hint">{t.empty}</p> : null}
+      <p className="hint">{dropping ? t.dropHere : t.dropHint}</p>
+      <ParseStatusLine />
+      <LazyEditor
+        value={dump}
+        onChange={setDump}
+        language={dump.length > PLAIN_TEXT_LIMIT ? 'plaintext' : IPTABLES_LANGUAGE_ID}
+        wordWrap={dump.length <= PLAIN_TEXT_LIMIT}
+        uri={DUMP_MODEL_URI}
+        markers={markers}
+        dark={dark}
+        reveal={props.reveal}
+        ariaLabel={shell.editorDump}
+        loadingLabel={shell.editorLoading}
+      />
+      <Tabs />
+    </div>
+  );
+}

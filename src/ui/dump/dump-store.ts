@@ -1,0 +1,55 @@
+/**
+ * The dump workspace's state: how the parse in the worker is going, the summary it answered
+ * with (the ruleset itself stays in the worker), and what the user looks at in the workspace.
+ */
+import { create } from 'zustand';
+import type { DumpSearchMode, DumpSummary } from '../../worker/dump-protocol.ts';
+
+export type ParseStatus = 'idle' | 'parsing' | 'ready' | 'cancelled' | 'failed';
+export type DumpTab = 'chains' | 'host' | 'search' | 'problems';
+
+export interface DumpState {
+  status: ParseStatus;
+  /** characters read and the text's length, while parsing */
+  done: number;
+  total: number;
+  summary: DumpSummary | null;
+  /** the text the summary (or the running parse) is of */
+  parsedText: string | null;
+  error: string | null;
+  /** bumped by "parse again" so the loader runs for the same text */
+  retry: number;
+  tab: DumpTab;
+  /** the chain opened in the chain list, or null for the list itself */
+  open: { table: string; chain: string } | null;
+  listTable: string | null;
+  chainFilter: string;
+  searchMode: DumpSearchMode;
+  searchText: string;
+  includeOpen: boolean;
+  set(patch: Partial<Omit<DumpState, 'set'>>): void;
+}
+
+export const useDump = create<DumpState>()((set) => ({
+  status: 'idle',
+  done: 0,
+  total: 0,
+  summary: null,
+  parsedText: null,
+  error: null,
+  retry: 0,
+  tab: 'chains',
+  open: null,
+  listTable: null,
+  chainFilter: '',
+  searchMode: 'comment',
+  searchText: '',
+  includeOpen: false,
+  set: (patch) => set(patch),
+}));
+
+/** log-scaled share of the largest count: 1,000 of 1,000,000 packets is a half-full bar, not a sliver */
+export function heat(packets: number, max: number): number {
+  if (packets <= 0 || max <= 0) return 0;
+  return Math.log10(1 + packets) / Math.log10(1 + max);
+}

@@ -1,0 +1,135 @@
+/** The journey strip's words, in English and Korean. */
+export interface JourneyStrings {
+  title: string;
+  hint: string;
+  following: string;
+  request: string;
+  reply: string;
+  showSent: string;
+  kind: Record<'pod' | 'node' | 'client', string>;
+  sends: string;
+  answers: string;
+  sees: (addr: string) => string;
+  gets: (addr: string) => string;
+  fate: Record<string, string>;
+  delivered: (place: string, addr: string) => string;
+  sourceSeen: (addr: string) => string;
+  stopped: (verdict: string, node: string) => string;
+  byRule: (rule: string) => string;
+  hopLimit: (node: string) => string;
+  replyWorks: string;
+  replyFails: string;
+  replyLost: (verdict: string, node: string) => string;
+  noReply: string;
+  notFollowed: { protocol: string; incomplete: string };
+  otherBranch: string;
+  conntrack: string;
+  undoes: (type: string) => string;
+  fromNode: string;
+  toNode: string;
+  hopLabel: (n: number, direction: string, node: string) => string;
+  nodeLabel: (node: string, picked: boolean) => string;
+  podNetwork: string;
+  hopsTitle: (n: number) => string;
+}
+
+export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
+  en: {
+    title: 'Journey across the cluster',
+    hint: 'Pick a node to see its part of the journey in the diagram, the chain graph and the trace.',
+    following: 'Following the packet across the nodes…',
+    request: 'Request',
+    reply: 'Reply',
+    showSent: 'Back to the sent packet',
+    kind: { pod: 'pod', node: 'node', client: 'client' },
+    sends: 'sends',
+    answers: 'answers',
+    sees: (a) => `sees ${a}`,
+    gets: (a) => `gets ${a}`,
+    fate: {
+      forward: 'forwarded',
+      local: 'delivered here',
+      output: 'sent out',
+      dropped: 'dropped',
+      rejected: 'rejected',
+    },
+    delivered: (p, a) => `Delivered to ${p} at ${a}.`,
+    sourceSeen: (a) => `The receiver sees the source ${a}.`,
+    stopped: (v, n) => `${v} on ${n}.`,
+    byRule: (r) => `Decided by: ${r}`,
+    hopLimit: (n) => `Stopped at ${n}: the packet crossed too many nodes (a routing loop?).`,
+    replyWorks:
+      'The reply comes back through each conntrack table with the addresses the sender used: the connection works.',
+    replyFails:
+      'The reply does not come back with the addresses the sender used: the sender drops it and the connection fails.',
+    replyLost: (v, n) => `The reply is ${v} on ${n}.`,
+    noReply: 'No reply: the request never arrived.',
+    notFollowed: {
+      protocol:
+        'A journey follows a TCP, UDP or SCTP connection; this ICMP packet is traced on its entry node only.',
+      incomplete: 'Complete the packet to follow its journey.',
+    },
+    otherBranch: 'The journey took another random branch than the trace on the entry node.',
+    conntrack: 'from conntrack',
+    undoes: (t) => `undoes the ${t}`,
+    fromNode: 'from the node itself',
+    toNode: 'to the node itself',
+    hopLabel: (n, d, node) => `Hop ${n}, ${d}, on node ${node}`,
+    nodeLabel: (node, picked) =>
+      picked
+        ? `Node ${node}: its part is shown. Press to show the sent packet again.`
+        : `Node ${node}: show its part of the journey`,
+    podNetwork:
+      'Pod network as modelled: each node bridges its pods on cni0 and routes the other nodes’ pod ranges to them; no overlay.',
+    hopsTitle: (n) => `Hop by hop (${n} hops)`,
+  },
+  ko: {
+    title: '클러스터를 가로지르는 여정',
+    hint: '노드를 고르면 다이어그램, 체인 그래프, 추적에 그 노드에서 일어난 일이 나옵니다.',
+    following: '노드들을 따라 패킷을 추적하는 중…',
+    request: '요청',
+    reply: '응답',
+    showSent: '보낸 패킷으로 돌아가기',
+    kind: { pod: '파드', node: '노드', client: '클라이언트' },
+    sends: '보냄',
+    answers: '응답함',
+    sees: (a) => `${a}로 보임`,
+    gets: (a) => `${a}에서 받음`,
+    fate: {
+      forward: '포워딩됨',
+      local: '여기로 전달됨',
+      output: '내보냄',
+      dropped: '버려짐',
+      rejected: '거부됨',
+    },
+    delivered: (p, a) => `${p}의 ${a}로 전달되었습니다.`,
+    sourceSeen: (a) => `받는 쪽에서 본 출발지는 ${a}입니다.`,
+    stopped: (v, n) => `${n}에서 ${v}.`,
+    byRule: (r) => `결정한 규칙: ${r}`,
+    hopLimit: (n) => `${n}에서 멈춤: 너무 많은 노드를 거쳤습니다(라우팅 루프일 수 있음).`,
+    replyWorks:
+      '응답은 각 노드의 conntrack 테이블을 거쳐, 보낸 쪽이 쓴 주소 그대로 돌아옵니다. 연결이 성립합니다.',
+    replyFails:
+      '응답이 보낸 쪽이 쓴 주소로 돌아오지 않습니다. 보낸 쪽은 이를 버리고 연결은 실패합니다.',
+    replyLost: (v, n) => `응답이 ${n}에서 ${v}.`,
+    noReply: '요청이 도착하지 않아 응답이 없습니다.',
+    notFollowed: {
+      protocol:
+        '여정은 TCP, UDP, SCTP 연결을 따라갑니다. 이 ICMP 패킷은 들어온 노드에서만 추적합니다.',
+      incomplete: '패킷을 모두 채우면 여정을 따라갑니다.',
+    },
+    otherBranch: '여정이 들어온 노드의 추적과 다른 무작위 분기를 택했습니다.',
+    conntrack: 'conntrack에서',
+    undoes: (t) => `${t}를 되돌림`,
+    fromNode: '노드 자신이 보냄',
+    toNode: '노드 자신에게',
+    hopLabel: (n, d, node) => `${n}번째 홉, ${d}, 노드 ${node}`,
+    nodeLabel: (node, picked) =>
+      picked
+        ? `노드 ${node}: 이 노드의 부분을 보는 중. 누르면 보낸 패킷으로 돌아갑니다.`
+        : `노드 ${node}: 여정 중 이 노드의 부분 보기`,
+    podNetwork:
+      '파드 네트워크 모델: 각 노드가 cni0 브리지에 파드를 연결하고 다른 노드의 파드 대역은 그 노드로 라우팅합니다. 오버레이는 없습니다.',
+    hopsTitle: (n) => `홉별 경로 (${n}개)`,
+  },
+};

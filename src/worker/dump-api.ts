@@ -1,0 +1,186 @@
+/**
+ * The dump half of the engine API (see dump-protocol.ts): parse and keep, then answer about the
+ * kept dump by id: a chain's rows, a table's jumps, searches.
+ */
+import { parseIPv4 } from '../engine/rules/address.ts';
+import { findChain, findTable, type Rule } from '../engine/rules/model.ts';
+import { ruleReach, type ReachProbe } from '../engine/rules/rule-reach.ts';
+import { readHost } from '../engine/netfilter/index.ts';
+import { loadDump, loadedDump } from './dump-cache.ts';
+import type {
+  DumpApi,
+  DumpJumps,
+  DumpQuery,
+  DumpRuleRow,
+  DumpSearchHit,
+  DumpSearchResult,
+} from './dump-protocol.ts';
+
+const SEARCH_LIMIT = 500;
+const ROW_TEXT_MAX = 600;
+const STATISTIC_SCALE = 0x80000000;
+
+/** The rule as written, without the `[packets:bytes] ` iptables-save -c puts first. */
+function ruleText(rule: Rule): string {
+  let s = rule.source;
+  if (s.startsWith('[')) {
+    const end = s.indexOf('] ');
+    if (end > 0) s = s.slice(end + 2);
+  }
+  return s.length > ROW_TEXT_MAX ? `${s.slice(0, ROW_TEXT_MAX)}…` : s;
+}
+
+function row(rule: Rule): DumpRuleRow {
+  return {
+    index: rule.index,
+    line: rule.span.line,
+    text: ruleText(rule),
+    target: rule.target?.name ?? '',
+    packets: rule.counters?.packets ?? 0,
+    bytes: rule.counters?.bytes ?? 0,
+    invalid: rule.invalid === true,
+    unknown: rule.target?.unknown === true || rule.matches.some((m) => m.unknown),
+  };
+}
+
+function randomProbability(rule: Rule): number {
+  for (const m of rule.matches) {
+    if (m.module !== 'statistic' || m.unknown) continue;
+    const d = m.data as { mode?: string; threshold?: number; negated?: boolean };
+    if (d.mode !== 'random' || typeof d.threshold !== 'number') continue;
+    const p = Math.min(1, d.threshold / STATISTIC_SCALE);
+    return d.negated ? 1 - p : p;
+  }
+  return NaN;
+}
+
+function jumps(id: string, tableName: string): DumpJumps | null {
+  const table = loadedDump(id)?.parsed.ruleset.tables.find((t) => t.name === tableName);
+  if (!table) return null;
+  const index = new Map(table.chains.map((c, i) => [c.name, i]));
+  const from: number[] = [];
+  const to: number[] = [];
+  const rule: number[] = [];
+  const go: number[] = [];
+  const probability: number[] = [];
+  table.chains.forEach((c, i) => {
+    for (const r of c.rules) {
+      const t = r.target;
+      if (!t || (t.kind !== 'jump' && t.kind !== 'goto')) continue;
+      const j = index.get(t.name);
+      if (j === undefined) continue;
+      from.push(i);
+      to.push(j);
+      rule.push(r.index);
+      go.push(t.kind === 'goto' ? 1 : 0);
+      probability.push(randomProbability(r));
+    }
+  });
+  return {
+    from: Int32Array.from(from),
+    to: Int32Array.from(to),
+    rule: Int32Array.from(rule),
+    goto: Uint8Array.from(go),
+    probability: Float64Array.from(probability),
+  };
+}
+
+/** `10.0.0.1`, `10.0.0.1:80`, `:80` or `80` as a probe, or why not. */
+export function readProbe(text: string): ReachProbe | string {
+  const s = text.trim();
+  if (s === '') return 'type an address, ADDRESS:PORT or a port';
+  const colon = s.lastIndexOf(':');
+  const addrText = colon < 0 ? (/^\d+$/.test(s) ? '' : s) : s.slice(0, colon);
+  const portText = colon < 0 ? (/^\d+$/.test(s) ? s : '') : s.slice(colon + 1);
+  const probe: ReachProbe = {};
+  if (addrText !== '') {
+    const a = parseIPv4(addrText);
+    if (a === undefined) return `"${addrText}" is not an IPv4 address`;
+    probe.address = a;
+  }
+  if (portText !== '') {
+    const p = Number(portText);
+    if (!/^\d+$/.test(portText) || p > 65535) return `"${portText}" is not a port (0-65535)`;
+    probe.port = p;
+  }
+  return probe;
+}
+
+function commentsOf(rule: Rule): string {
+  let out = '';
+  for (const m of rule.matches)
+    if (m.module === 'comment' && !m.unknown)
+      out += `${(m.data as { comment?: string }).comment ?? ''}\n`;
+  return out.toLowerCase();
+}
+
+function search(id: string, q: DumpQuery): DumpSearchResult | null {
+  const d = loadedDump(id);
+  if (!d) return null;
+  const limit = q.limit ?? SEARCH_LIMIT;
+  const out: DumpSearchResult = { chains: [], chainTotal: 0, hits: [], total: 0, problem: null };
+  const needle = q.query.trim().toLowerCase();
+  if (needle === '') return out;
+  let test: (r: Rule) => 'names' | 'open' | null;
+  if (q.mode === 'reach') {
+    const probe = readProbe(q.query);
+    if (typeof probe === 'string') return { ...out, problem: probe };
+    test = (r) => {
+      const reach = ruleReach(r, probe);
+      return reach === 'names' || (reach === 'open' && q.includeOpen) ? reach : null;
+    };
+  } else if (q.mode === 'comment') test = (r) => (commentsOf(r).includes(needle) ? 'names' : null);
+  else test = (r) => (r.source.toLowerCase().includes(needle) ? 'names' : null);
+  for (const t of d.parsed.ruleset.tables)
+    for (const c of t.chains) {
+      if (q.mode === 'text' && c.name.toLowerCase().includes(needle)) {
+        out.chainTotal++;
+        if (out.chains.length < limit)
+          out.chains.push({
+            table: t.name,
+            name: c.name,
+            rules: c.rules.length,
+            line: c.span.line,
+          });
+      }
+      for (const r of c.rules) {
+        const hit = test(r);
+        if (hit === null) continue;
+        out.total++;
+        if (out.hits.length >= limit) continue;
+        const h: DumpSearchHit = {
+          table: t.name,
+          chain: c.name,
+          index: r.index,
+          line: r.span.line,
+          text: ruleText(r),
+          packets: r.counters?.packets ?? 0,
+        };
+        if (q.mode === 'reach') h.reach = hit;
+        out.hits.push(h);
+      }
+    }
+  return out;
+}
+
+export const dumpApi: DumpApi = {
+  loadDump(text, onProgress) {
+    return loadDump(text, onProgress).summary;
+  },
+  dumpRows(id, table, chain) {
+    const d = loadedDump(id);
+    const t = d ? findTable(d.parsed.ruleset, table) : undefined;
+    const c = t ? findChain(t, chain) : undefined;
+    return c ? c.rules.map(row) : null;
+  },
+  dumpChain(id, table, chain) {
+    const d = loadedDump(id);
+    const t = d ? findTable(d.parsed.ruleset, table) : undefined;
+    return (t && findChain(t, chain)) ?? null;
+  },
+  dumpJumps: jumps,
+  searchDump: search,
+  checkHost(doc) {
+    return readHost(doc).diagnostics;
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * The pasted-dump half of the worker API. A dump may hold 100,000 rules: the worker keeps the
+ * parsed ruleset under an id and answers with summaries, one chain's rows at a time and search
+ * hits, never the whole ruleset (structured-cloning it would stall the page for seconds).
+ */
+import type { Diagnostic } from '../engine/rules/diagnostics.ts';
+import type { Chain, DumpFormat, Family } from '../engine/rules/model.ts';
+import type { FieldDiagnostic } from '../engine/netfilter/fields.ts';
+import type { InferredHost } from '../engine/netfilter/infer-host.ts';
+
+/** A table's chains as parallel columns (cheap to clone for 36,000 chains). */
+export interface DumpTableSummary {
+  name: string;
+  line: number;
+  names: string[];
+  builtin: Uint8Array;
+  /** the policy of each built-in chain, by name */
+  policies: Record<string, 'ACCEPT' | 'DROP'>;
+  rules: Int32Array;
+  /** packets and bytes counted by the chain's rules (iptables-save -c), 0 without counters */
+  packets: Float64Array;
+  bytes: Float64Array;
+  lines: Int32Array;
+}
+
+export interface UnknownModule {
+  name: string;
+  kind: 'match' | 'target';
+  /** how many rules use it, and the first one's line */
+  rules: number;
+  line: number;
+}
+
+export interface DumpSummary {
+  id: string;
+  format: DumpFormat;
+  family: Family;
+  /** the text's length in UTF-16 units, and its lines */
+  length: number;
+  lines: number;
+  rules: number;
+  chains: number;
+  parseMs: number;
+  hasCounters: boolean;
+  /** the highest packet count of any rule, for scaling heat */
+  maxRulePackets: number;
+  maxChainPackets: number;
+  tables: DumpTableSummary[];
+  /** the first DIAGNOSTICS_SHOWN diagnostics in line order; the counts cover all */
+  diagnostics: Diagnostic[];
+  diagnosticCount: number;
+  errorCount: number;
+  unknownModules: UnknownModule[];
+  inferred: InferredHost;
+}
+
+/** One rule as a row of a long list: its text, not its parsed form. */
+export interface DumpRuleRow {
+  index: number;
+  line: number;
+  /** the rule as written, without a leading `[packets:bytes]` */
+  text: string;
+  target: string;
+  packets: number;
+  bytes: number;
+  invalid: boolean;
+  unknown: boolean;
+}
+
+/** A table's jump and goto rules, as columns: enough to draw its chain graph. */
+export interface DumpJumps {
+  /** indices into the table summary's `names` */
+  from: Int32Array;
+  to: Int32Array;
+  /** 1-based rule index in `from` */
+  rule: Int32Array;
+  goto: Uint8Array;
+  /** the rule's random-mode probability (negation applied), NaN when it has none */
+  probability: Float64Array;
+}
+
+export type DumpSearchMode = 'text' | 'comment' | 'reach';
+
+export interface DumpQuery {
+  mode: DumpSearchMode;
+  /** the words (text, comment) or `ADDRESS`, `ADDRESS:PORT`, `:PORT`, `PORT` (reach) */
+  query: string;
+  /** reach only: also list rules that nothing in them rules out */
+  includeOpen?: boolean;
+  limit?: number;
+}
+
+export interface DumpSearchHit {
+  table: string;
+  chain: string;
+  index: number;
+  line: number;
+  text: string;
+  packets: number;
+  /** reach mode: whether the rule names the address/port or merely does not exclude it */
+  reach?: 'names' | 'open';
+}
+
+export interface DumpSearchResult {
+  chains: { table: string; name: string; rules: number; line: number }[];
+  chainTotal: number;
+  hits: DumpSearchHit[];
+  total: number;
+  /** why the query could not be read (reach mode), or null */
+  problem: string | null;
+}
+
+export interface DumpApi {
+  /** parses a dump, keeps it under the returned summary's id, reports progress as it reads */
+  loadDump(text: string, onProgress?: (done: number, total: number) => void): DumpSummary;
+  /** the rows of one chain of a loaded dump; null when the dump or the chain is gone */
+  dumpRows(id: string, table: string, chain: string): DumpRuleRow[] | null;
+  /** one chain with its parsed rules (for the rule table of a short chain) */
+  dumpChain(id: string, table: string, chain: string): Chain | null;
+  dumpJumps(id: string, table: string): DumpJumps | null;
+  searchDump(id: string, q: DumpQuery): DumpSearchResult | null;
+  /** what readHost says of a host document, for the host form's fields */
+  checkHost(doc: unknown): FieldDiagnostic[];
+}

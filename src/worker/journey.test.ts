@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLUSTER_YAML, DEFAULT_NODE } from '../engine/scenarios/default-cluster.ts';
+import { engineApi } from './engine-api.ts';
+import type { JourneyRequest, PacketInput } from './protocol.ts';
+
+const PACKET: PacketInput = {
+  in: 'vetha1d4b674',
+  proto: 'tcp',
+  src: '10.42.0.10',
+  sport: 40000,
+  dst: '10.43.62.130',
+  dport: 80,
+  tcpFlags: 'SYN',
+};
+const FLOW = {
+  from: 'pod/default/client',
+  to: 'svc/default/service-test:80',
+  proto: 'tcp',
+  sport: 40000,
+  tcpFlags: 'SYN',
+} as const;
+
+function request(seed: number): JourneyRequest {
+  return {
+    yaml: DEFAULT_CLUSTER_YAML,
+    flow: FLOW,
+    seed,
+    entry: { node: DEFAULT_NODE, packet: PACKET },
+  };
+}
+
+describe('engineApi.journey', () => {
+  it.each([1, 2, 3, 4, 5])(
+    'seed %i: the journey reaches the endpoint the entry trace chose',
+    (seed) => {
+      const traced = engineApi.trace({
+        source: { kind: 'cluster', yaml: DEFAULT_CLUSTER_YAML, node: DEFAULT_NODE },
+        packets: [PACKET],
+        seed,
+      });
+      const endpoint = traced.result?.packets[0]?.result.packet.dst;
+      const r = engineApi.journey(request(seed));
+      expect(r.problems).toEqual([]);
+      expect(r.followsTrace).toBe(true);
+      expect(r.journey?.request.packet.dst).toBe(endpoint);
+      expect(r.journey?.hops[0]?.node).toBe(DEFAULT_NODE);
+      // the reply comes back to the client from the ClusterIP it asked
+      const back = r.journey?.hops.filter((h) => h.direction === 'reply').at(-1);
+      expect(back?.after).toEqual({
+        proto: 'tcp',
+        src: '10.43.62.130',
+        sport: 80,
+        dst: '10.42.0.10',
+        dport: 40000,
+      });
+      expect(r.journey?.replyMatches).toBe(true);
+      expect(r.journey?.sourceSeen).toBe('10.42.0.10:40000');
+    },
+  );
+
+  it('without an entry trace the seeded draw is shown; a bad flow is a problem, not a throw', () => {
+    const { entry: _e, ...plain } = request(1);
+    const r = engineApi.journey(plain);
+    expect(r.followsTrace).toBe(false);
+    expect(r.journey?.verdict).toBe('ACCEPT');
+    const bad = engineApi.journey({ ...plain, flow: { ...FLOW, to: 'svc/default/nope:80' } });
+    expect(bad.journey).toBeNull();
+    expect(bad.problems).toEqual([
+      { where: 'packet', message: expect.stringContaining('there is no Service default/nope') },
+    ]);
+  });
+});

@@ -4,7 +4,9 @@
  * e2e/artifacts/.
  */
 import { writeFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { NODEPORT_30080_YAML } from '../src/engine/scenarios/nodeport-other-node.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 const NODE_A = 'ip-10-32-11-62.ap-northeast-2.compute.internal';
@@ -189,6 +191,201 @@ test('the journey strip in Korean and in the dark theme', async ({ page }) => {
   await page.getByRole('button', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await journey.screenshot({ path: `${ARTIFACTS}/journey-strip-dark.png` });
+});
+
+/** What in the strip is out of place: boxes past the panel, text past its box, the dot on text. */
+interface StripCheck {
+  places: string[];
+  scrolls: boolean;
+  outsidePanel: string[];
+  textOutsideBox: string[];
+  dotOnText: string[];
+  /** notes cut short with "…" (names may be: their full text is in the tooltip) */
+  cutNotes: string[];
+}
+
+/** Measures the strip as drawn (the panel, each place's box, each line, the packet's dot). */
+async function checkStrip(page: Page): Promise<StripCheck> {
+  return page.getByTestId('journey').evaluate((panel) => {
+    interface Node extends El {
+      querySelectorAll(q: string): Node[];
+      querySelector(q: string): Node | null;
+      textContent: string | null;
+      scrollWidth: number;
+      clientWidth: number;
+    }
+    const root = panel as unknown as Node;
+    const inside = (a: Box, b: Box, slack = 0.5) =>
+      a.x >= b.x - slack &&
+      a.y >= b.y - slack &&
+      a.x + a.width <= b.x + b.width + slack &&
+      a.y + a.height <= b.y + b.height + slack;
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const outer = root.getBoundingClientRect();
+    const scroll = root.querySelector('.nv-jr-scroll')!;
+    const groups = [...root.querySelectorAll('[data-place]')];
+    const out: StripCheck = {
+      places: groups.map((g) => g.getAttribute('data-place') ?? ''),
+      scrolls: scroll.scrollWidth > scroll.clientWidth,
+      outsidePanel: [],
+      textOutsideBox: [],
+      dotOnText: [],
+      cutNotes: [...root.querySelectorAll('.nv-jr-note tspan')].flatMap((t) =>
+        t.textContent?.includes('…') ? [t.textContent] : [],
+      ),
+    };
+    const dot = root.querySelector('.nv-jr-packet')?.getBoundingClientRect();
+    for (const g of groups) {
+      const place = g.getAttribute('data-place') ?? '';
+      const box = g.querySelector('rect')!.getBoundingClientRect();
+      if (!inside(box, outer)) out.outsidePanel.push(place);
+      for (const t of g.querySelectorAll('text')) {
+        const r = t.getBoundingClientRect();
+        const what = `${place}: ${t.textContent ?? ''}`;
+        if (!inside(r, box)) out.textOutsideBox.push(what);
+        if (dot && overlap(dot, r)) out.dotOnText.push(what);
+      }
+    }
+    return out;
+  });
+}
+
+function expectFits(c: StripCheck, count: number): void {
+  expect(c.places).toHaveLength(count);
+  expect(c.scrolls).toBe(false);
+  expect(c.outsidePanel).toEqual([]);
+  expect(c.textOutsideBox).toEqual([]);
+  expect(c.dotOnText).toEqual([]);
+  expect(c.cutNotes).toEqual([]);
+}
+
+/** A share link that opens the NodePort scenario: the laptop sends to node-b:30080. */
+function nodePortLink(lang: 'en' | 'ko'): string {
+  const form = {
+    source: { kind: 'client', name: 'laptop' },
+    destination: {
+      kind: 'nodeport',
+      namespace: 'default',
+      name: 'service-test-nodeport',
+      nodePort: 30080,
+      node: 'node-b',
+    },
+    proto: 'tcp',
+    sport: 40000,
+    dport: 80,
+    tcpFlags: 'SYN',
+    entryNode: 'node-b',
+    entryInterface: 'eth0',
+  };
+  const doc = {
+    version: 1,
+    mode: 'cluster',
+    yaml: NODEPORT_30080_YAML,
+    dumpHost: null,
+    node: 'node-b',
+    form,
+    sent: { form, withReply: false, seed: 1 },
+    packetIndex: 0,
+    step: -1,
+    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
+    lang,
+  };
+  return `/#s=${deflateRawSync(Buffer.from(JSON.stringify(doc))).toString('base64url')}`;
+}
+
+test('crossing nodes: every place of the journey fits the panel, in English and Korean', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openJourney(page);
+  await crossNodes(page);
+  const journey = page.getByTestId('journey');
+  expectFits(await checkStrip(page), 4);
+  // the notes that wrap still read whole
+  await expect(
+    page.getByTestId('journey-strip').locator('[data-place="pod:default/client"]'),
+  ).toContainText('gets 10.43.62.130:80');
+  await journey.screenshot({ path: `${ARTIFACTS}/journey-cross-node.png` });
+  await page.getByRole('button', { name: '한국어' }).click();
+  await expect(journey).toContainText('10.43.62.130:80에서 받음');
+  await expect(journey).toContainText('10.42.0.10:40000에서 옴');
+  expectFits(await checkStrip(page), 4);
+  await journey.screenshot({ path: `${ARTIFACTS}/journey-cross-node-ko.png` });
+  // the hop list in Korean too
+  const hops = page.getByTestId('journey-hops');
+  await expect(hops).toContainText('입력 cni0');
+  await expect(hops).toContainText('출력 eth0');
+  await expect(hops).not.toContainText(/\b(in|out) (cni0|eth0)/);
+  await page.getByTestId('theme-switch').getByText('어둡게').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await journey.screenshot({ path: `${ARTIFACTS}/journey-cross-node-ko-dark.png` });
+  expect(errors).toEqual([]);
+});
+
+test('the laptop through a NodePort on the node without the pod: four places, all in view', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const lang of ['en', 'ko'] as const) {
+    await page.goto(nodePortLink(lang));
+    const journey = page.getByTestId('journey');
+    await expect(page.getByTestId('journey-outcome')).toBeVisible({ timeout: 30_000 });
+    const c = await checkStrip(page);
+    expect(c.places).toEqual([
+      'client:172.16.0.10',
+      'node:node-b',
+      'node:node-a',
+      'pod:default/service-test-nodeport',
+    ]);
+    expectFits(c, 4);
+    // node-b masquerades: the pod sees node-b, and the reply goes back through it
+    await expect(page.getByTestId('journey-source-seen')).toContainText('10.32.7.224:');
+    await journey.screenshot({ path: `${ARTIFACTS}/journey-nodeport-${lang}.png` });
+  }
+  await expect(page.getByTestId('journey-outcome')).toContainText('받는 쪽에서 본 출발지는');
+  expect(errors).toEqual([]);
+});
+
+test('the packet dot never covers text, moving or at rest', async ({ page }) => {
+  await openJourney(page);
+  // moving: looked at every 60 ms from the start of its way to its end
+  const seen: string[] = [];
+  const until = Date.now() + 4000;
+  while (Date.now() < until) {
+    seen.push(...(await checkStrip(page)).dotOnText);
+    await page.waitForTimeout(60);
+  }
+  expect([...new Set(seen)]).toEqual([]);
+  await page.getByTestId('journey').screenshot({ path: `${ARTIFACTS}/journey-strip-default.png` });
+  // at rest, where reduced motion puts it at once
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.locator('.nv-jr-packet animateMotion')).toHaveCount(0);
+  const still = await checkStrip(page);
+  expectFits(still, still.places.length);
+});
+
+test('the hop list stays open, or closed, when a new journey arrives', async ({ page }) => {
+  await openJourney(page);
+  const details = page.getByTestId('journey-details');
+  await expect(details).toHaveAttribute('open', '');
+  const next = async () => {
+    const seen = await page.getByTestId('result-packet').innerText();
+    await page.getByTestId('reroll').click();
+    await expect(page.getByTestId('result-packet')).not.toHaveText(seen);
+    const now = await page.getByTestId('result-packet').innerText();
+    const endpoint = /→ (10\.42\.\d+\.\d+:8080)/.exec(now)?.[1] ?? '?';
+    await expect(page.getByTestId('journey-outcome')).toContainText(`at ${endpoint}`);
+  };
+  await next();
+  await expect(details).toHaveAttribute('open', '');
+  await expect(page.getByTestId('journey-hops')).toBeVisible();
+  await details.locator('summary').click();
+  await expect(details).not.toHaveAttribute('open', '');
+  await next();
+  await expect(details).not.toHaveAttribute('open', '');
 });
 
 test("the chain graph's first view shows every chain", async ({ page }) => {

@@ -5,7 +5,7 @@
 import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
 import type { Diagnostic } from '../engine/rules/diagnostics.ts';
 import type { DumpFormat, Ruleset } from '../engine/rules/model.ts';
-import type { FlowView, Journey } from '../engine/cluster/journey.ts';
+import type { FlowView, Journey, JourneyNote } from '../engine/cluster/journey.ts';
 import type {
   AllPathsResult,
   FieldDiagnostic,
@@ -140,7 +140,8 @@ export interface JourneyResponse {
   journey: Journey | null;
   /** the journey took the same branch as the entry node's trace */
   followsTrace: boolean;
-  notes: string[];
+  /** how the journey was followed, as data the strip words in the reader's language */
+  notes: JourneyNote[];
   problems: TraceProblem[];
 }
 

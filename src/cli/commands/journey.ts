@@ -95,7 +95,7 @@ Exit status: 0 followed (whatever the verdict), 1 an input has errors, 2 usage e
 
     const out = new Output();
     if (values.json) {
-      const { diagnostics: _d, flowDiagnostics: _f, ...doc } = result;
+      const { diagnostics: _d, flowDiagnostics: _f, noteData: _n, ...doc } = result;
       await out.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else await out.write(describeJourneyResult(result, values.steps === true));
     await out.flush();

@@ -134,10 +134,17 @@ describe('journey', () => {
     const flowIn = { from: 'client/laptop', to: '10.43.250.102:80' };
     const first = journey(nodeport, flowIn, {});
     expect(first.flow?.entry).toBe('node-a');
-    expect(first.notes[0]).toMatch(/reaches node-a, the first node/);
+    expect(first.notes).toEqual([
+      `the packet from outside for 10.43.250.102 reaches node-a, the first node: the load balancer or router in front of the cluster is not modelled (a flow's "via" picks the node)`,
+    ]);
+    // the same note as data, for the app to word in Korean too
+    expect(first.noteData).toEqual([
+      { kind: 'entry-assumed', address: '10.43.250.102', node: 'node-a' },
+    ]);
     const via = journey(nodeport, { ...flowIn, via: 'node/node-b' }, {});
     expect(via.flow?.entry).toBe('node-b');
     expect(via.notes).toEqual([]);
+    expect(via.noteData).toEqual([]);
     // from outside the cluster CIDR: KUBE-SVC marks it for masquerade, so the pod sees node-b
     expect(via.journey!.sourceSeen).toBe('10.32.7.224:40000');
   });

@@ -20,7 +20,15 @@ import { add, formatFraction, SeededDraw, toNumber, type Fraction } from './jour
 import { entryNode, readFlow, type Flow } from './journey/flow.ts';
 import { nodeOwning, placeLabel, placeView, type PlaceView } from './journey/places.ts';
 import type { FieldDiagnostic } from '../netfilter/index.ts';
-import type { FlowView, Journey, JourneyOutcome, LegEnd, Tuple } from './journey/types.ts';
+import { noteText } from './journey/text.ts';
+import type {
+  FlowView,
+  Journey,
+  JourneyNote,
+  JourneyOutcome,
+  LegEnd,
+  Tuple,
+} from './journey/types.ts';
 import {
   followLeg,
   makePacket,
@@ -61,7 +69,10 @@ export interface JourneyResult {
   flow: FlowView | null;
   /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
   podNetwork: string;
+  /** notes on how the journey was followed, in English (noteText of each of noteData) */
   notes: string[];
+  /** the same notes as data, for words in another language (not in the CLI's JSON) */
+  noteData: JourneyNote[];
   /** the sampled journey, or with allPaths the first one enumerated */
   journey: Journey | null;
   outcomes?: JourneyOutcome[];
@@ -98,7 +109,7 @@ function nodeSims(
   };
 }
 
-function firstArrival(model: ClusterModel, flow: Flow, notes: string[]): Arrival | null {
+function firstArrival(model: ClusterModel, flow: Flow, notes: JourneyNote[]): Arrival | null {
   const base = {
     proto: flow.proto,
     sport: flow.sport,
@@ -120,9 +131,7 @@ function firstArrival(model: ClusterModel, flow: Flow, notes: string[]): Arrival
   const entry = entryNode(model, flow);
   if (!entry) return null;
   if (!flow.via && !nodeOwning(model, flow.to.address))
-    notes.push(
-      `the packet from outside for ${base.dst} reaches ${entry.name}, the first node: the load balancer or router in front of the cluster is not modelled (a flow's "via" picks the node)`,
-    );
+    notes.push({ kind: 'entry-assumed', address: base.dst, node: entry.name });
   return {
     node: entry,
     packet: makePacket({ ...base, src: formatIPv4(from.address), in: 'eth0' }),
@@ -258,15 +267,22 @@ export function journey(
     flow: null,
     podNetwork: POD_NETWORK_NOTE.en,
     notes: [],
+    noteData: [],
     journey: null,
     diagnostics,
     flowDiagnostics: read.diagnostics,
   };
   const flow = read.flow;
   if (!flow) return result;
-  const start = firstArrival(model, flow, result.notes);
+  const note = (n: JourneyNote) => {
+    result.noteData.push(n);
+    result.notes.push(noteText(n));
+  };
+  const arrivalNotes: JourneyNote[] = [];
+  const start = firstArrival(model, flow, arrivalNotes);
+  arrivalNotes.forEach(note);
   if (!start) {
-    result.notes.push('the cluster has no node for the packet to reach');
+    note({ kind: 'no-node' });
     return result;
   }
   const from = placeView(flow.from);
@@ -313,8 +329,7 @@ export function journey(
     result.outcomes = groupOutcomes(journeys);
     result.complete = !ctx.incomplete;
   }
-  if (ctx.incomplete)
-    result.notes.push('the enumeration was cut short: some endings may be missing');
+  if (ctx.incomplete) note({ kind: 'cut-short' });
   return result;
 }
 

@@ -2,7 +2,19 @@
 import { describeStep } from '../../netfilter/index.ts';
 import { placeLabel } from './places.ts';
 import type { JourneyResult } from '../journey.ts';
-import type { Journey, JourneyHop, LegEnd, Tuple } from './types.ts';
+import type { Journey, JourneyHop, JourneyNote, LegEnd, Tuple } from './types.ts';
+
+/** A note's English line, as `journey` prints it after `note:`. */
+export function noteText(n: JourneyNote): string {
+  switch (n.kind) {
+    case 'entry-assumed':
+      return `the packet from outside for ${n.address} reaches ${n.node}, the first node: the load balancer or router in front of the cluster is not modelled (a flow's "via" picks the node)`;
+    case 'no-node':
+      return 'the cluster has no node for the packet to reach';
+    case 'cut-short':
+      return 'the enumeration was cut short: some endings may be missing';
+  }
+}
 
 function ends(addr: string, port: number | null): string {
   return port === null ? addr : `${addr}:${port}`;

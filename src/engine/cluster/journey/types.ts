@@ -105,6 +105,16 @@ export interface JourneyOutcome {
   journey: Journey;
 }
 
+/**
+ * A note on how the journey was followed, as data: the CLI prints its English line
+ * (journey/text.ts noteText), the app words it in the reader's language.
+ */
+export type JourneyNote =
+  /** a packet from outside for an address no node owns: sent to the first node */
+  | { kind: 'entry-assumed'; address: string; node: string }
+  | { kind: 'no-node' }
+  | { kind: 'cut-short' };
+
 export interface FlowView {
   from: PlaceView;
   to: string;

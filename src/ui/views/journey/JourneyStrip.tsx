@@ -3,7 +3,7 @@
  * to its receiver, and the reply back. Picking a node (or a hop in the list) puts that node's
  * trace of the packet in the diagram, the chain graph and the player.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Journey, JourneyHop } from '../../../engine/cluster/journey.ts';
 import type { JourneyResponse } from '../../../worker/protocol.ts';
 import type { Lang } from '../shared/lang.ts';
@@ -12,8 +12,9 @@ import '../shared/views.css';
 import './journey.css';
 import { endpoint } from './hop-text.ts';
 import { HopList } from './HopList.tsx';
-import { stripLayout, type StripColumn } from './strip-layout.ts';
-import { StripSvg } from './StripSvg.tsx';
+import { useHopsOpen } from './journey-store.ts';
+import type { StripColumn } from './strip-layout.ts';
+import { Strip } from './StripSvg.tsx';
 import { strings, type JourneyStrings } from './strings.ts';
 
 export interface JourneyStripProps {
@@ -66,10 +67,9 @@ export function JourneyStrip(props: JourneyStripProps) {
   useEffect(() => watchReducedMotion(setReducedMotion), []);
   const j = response?.journey ?? null;
   const from = response?.flow?.from ?? null;
-  const layout = useMemo(
-    () => (j && from ? stripLayout(j, from, nodeIPs) : null),
-    [j, from, nodeIPs],
-  );
+  // the hop list stays open or closed as the reader left it, journey after journey
+  const hopsOpen = useHopsOpen((s) => s.open);
+  const setHopsOpen = useHopsOpen((s) => s.setOpen);
   const pickedHop = picked === null ? undefined : j?.hops[picked];
   const pickedKey = pickedHop ? `node:${pickedHop.node}` : null;
   const pickColumn = (col: StripColumn) => {
@@ -95,10 +95,10 @@ export function JourneyStrip(props: JourneyStripProps) {
       {pending && !j ? <p className="nv-hint">{t.following}</p> : null}
       {response?.problems.map((p, i) => (
         <p key={i} className="nv-bad">
-          {p.message}
+          {t.problem[p.where]} <code>{p.message}</code>
         </p>
       ))}
-      {j && layout && from ? (
+      {j && from ? (
         <>
           <p className="nv-hint">
             {t.hint}{' '}
@@ -113,25 +113,29 @@ export function JourneyStrip(props: JourneyStripProps) {
               </button>
             ) : null}
           </p>
-          <div className="nv-jr-scroll">
-            <StripSvg
-              journey={j}
-              layout={layout}
-              picked={pickedKey}
-              onPick={pickColumn}
-              reducedMotion={reducedMotion}
-              t={t}
-            />
-          </div>
+          <Strip
+            journey={j}
+            from={from}
+            nodeIPs={nodeIPs}
+            picked={pickedKey}
+            onPick={pickColumn}
+            reducedMotion={reducedMotion}
+            t={t}
+          />
           <Outcome j={j} t={t} />
           {response && !response.followsTrace ? <p className="nv-hint">{t.otherBranch}</p> : null}
-          <details className="nv-jr-details" data-testid="journey-details">
+          <details
+            className="nv-jr-details"
+            data-testid="journey-details"
+            open={hopsOpen}
+            onToggle={(e) => setHopsOpen(e.currentTarget.open)}
+          >
             <summary>{t.hopsTitle(j.hops.length)}</summary>
             <HopList journey={j} picked={picked} onPick={pickHop} t={t} />
           </details>
           {response?.notes.map((n, i) => (
-            <p key={i} className="nv-hint">
-              {n}
+            <p key={i} className="nv-hint" data-testid="journey-note">
+              {t.note(n)}
             </p>
           ))}
           <p className="nv-hint small">{t.podNetwork}</p>

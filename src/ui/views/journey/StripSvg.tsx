@@ -3,23 +3,30 @@
  * arrows on the upper lane, the reply's on the lower, and a dot that hops along both. Nodes are
  * buttons: picking one shows its part of the journey in the other views.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Journey } from '../../../engine/cluster/journey.ts';
-import { boxNotes, type Note } from './hop-text.ts';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { Journey, PlaceView } from '../../../engine/cluster/journey.ts';
+import { fitBox, noteLines, type BoxText, type FittedNote } from './box-fit.ts';
 import {
-  BOX_H,
   BOX_Y,
-  COL_W,
+  LINE_H,
+  stripLayout,
+  TEXT_X,
   type Arrow,
+  type BoxMetrics,
   type Point,
   type StripColumn,
   type StripLayout,
 } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
+import type { Measure } from './text-fit.ts';
+import { usePanelFit } from './use-panel-fit.ts';
 
 export interface StripSvgProps {
-  journey: Journey;
   layout: StripLayout;
+  /** each column's words, fitted to its box */
+  texts: readonly BoxText[];
+  /** px drawn: the layout's width, or less when it must be scaled down to fit */
+  width: number;
   /** the column key of the node whose part is shown */
   picked: string | null;
   onPick: (col: StripColumn) => void;
@@ -33,12 +40,20 @@ function pathOf(points: readonly Point[]): string {
   return points.map((p, i) => `${i ? 'L' : 'M'}${p.x},${p.y}`).join(' ');
 }
 
-function NoteText({ note, y }: { note: Note; y: number }) {
+function NoteText({ fitted, y }: { fitted: FittedNote; y: number }) {
+  const { note, lines, size, cut } = fitted;
   if (!note.text) return null;
+  const title = note.title ?? (cut ? note.text : null);
+  // a line broken at a space keeps it (unseen at the line's end), so the text reads whole
+  const sep = lines.join(' ') === note.text ? ' ' : '';
   return (
-    <text x={8} y={y} className={`nv-jr-note ${note.tone}`}>
-      {note.text}
-      {note.title ? <title>{note.title}</title> : null}
+    <text x={TEXT_X} y={y} className={`nv-jr-note ${note.tone}`} style={{ fontSize: `${size}px` }}>
+      {lines.map((line, i) => (
+        <tspan key={i} x={TEXT_X} dy={i === 0 ? 0 : LINE_H}>
+          {i < lines.length - 1 ? `${line}${sep}` : line}
+        </tspan>
+      ))}
+      {title ? <title>{cut && note.title ? `${note.text}\n${note.title}` : title}</title> : null}
     </text>
   );
 }
@@ -49,8 +64,8 @@ function ArrowLine({ a, kind }: { a: Arrow; kind: 'request' | 'reply' }) {
   return (
     <line
       className={`nv-jr-arrow ${kind}`}
-      x1={a.x1 + 3 * dir}
-      x2={a.x2 - 4 * dir}
+      x1={a.x1 + 2 * dir}
+      x2={a.x2 - 3 * dir}
       y1={a.y}
       y2={a.y}
       markerEnd={`url(#nv-jr-head-${kind})`}
@@ -60,18 +75,21 @@ function ArrowLine({ a, kind }: { a: Arrow; kind: 'request' | 'reply' }) {
 
 function Column({
   col,
-  journey,
+  text,
+  colW,
+  box,
   picked,
   onPick,
   t,
 }: {
   col: StripColumn;
-  journey: Journey;
+  text: BoxText;
+  colW: number;
+  box: BoxMetrics;
   picked: boolean;
   onPick: (col: StripColumn) => void;
   t: JourneyStrings;
 }) {
-  const [top, bottom] = boxNotes(col, journey, t);
   const pickable = col.kind === 'node' && col.hops.length > 0;
   const classes = [
     'nv-jr-box',
@@ -103,21 +121,39 @@ function Column({
       {...interaction}
     >
       <title>{`${t.kind[col.kind]} ${col.name}${col.address ? ` (${col.address})` : ''}`}</title>
-      <rect width={COL_W} height={BOX_H} rx={col.kind === 'node' ? 4 : 10} />
-      <text x={8} y={16} className="nv-jr-name">
-        {col.short}
+      <rect width={colW} height={box.height} rx={col.kind === 'node' ? 4 : 10} />
+      <text
+        x={TEXT_X}
+        y={box.nameY}
+        className="nv-jr-name"
+        style={{ fontSize: `${text.name.size}px` }}
+      >
+        {text.name.lines[0]}
       </text>
-      <text x={8} y={30} className="nv-jr-sub">
-        {t.kind[col.kind]}
-        {col.address ? ` · ${col.address}` : ''}
+      <text
+        x={TEXT_X}
+        y={box.subY}
+        className="nv-jr-sub"
+        style={{ fontSize: `${text.sub.size}px` }}
+      >
+        {text.sub.lines[0]}
+        {text.sub.cut ? <title>{text.subText}</title> : null}
       </text>
-      <NoteText note={top} y={48} />
-      <NoteText note={bottom} y={89} />
+      <NoteText fitted={text.notes[0]} y={box.noteY[0]} />
+      <NoteText fitted={text.notes[1]} y={box.noteY[1]} />
     </g>
   );
 }
 
-export function StripSvg({ journey, layout, picked, onPick, reducedMotion, t }: StripSvgProps) {
+export function StripSvg({
+  layout,
+  texts,
+  width,
+  picked,
+  onPick,
+  reducedMotion,
+  t,
+}: StripSvgProps) {
   const route = [...layout.requestPath, ...layout.replyPath];
   const d = pathOf(route);
   const motion = useRef<SVGAnimateMotionElement>(null);
@@ -130,8 +166,8 @@ export function StripSvg({ journey, layout, picked, onPick, reducedMotion, t }: 
   return (
     <svg
       className="nv-jr-svg"
-      width={layout.width}
-      height={layout.height}
+      width={width}
+      height={(layout.height * width) / layout.width}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
       data-testid="journey-strip"
     >
@@ -143,8 +179,9 @@ export function StripSvg({ journey, layout, picked, onPick, reducedMotion, t }: 
             viewBox="0 0 10 10"
             refX={9}
             refY={5}
-            markerWidth={6}
-            markerHeight={6}
+            markerUnits="userSpaceOnUse"
+            markerWidth={8}
+            markerHeight={8}
             orient="auto"
           >
             <path d="M0,0L10,5L0,10z" className={`nv-jr-head ${k}`} />
@@ -157,11 +194,13 @@ export function StripSvg({ journey, layout, picked, onPick, reducedMotion, t }: 
       {layout.replyArrows.map((a, i) => (
         <ArrowLine key={`r${i}`} a={a} kind="reply" />
       ))}
-      {layout.columns.map((col) => (
+      {layout.columns.map((col, i) => (
         <Column
           key={col.key}
           col={col}
-          journey={journey}
+          text={texts[i]!}
+          colW={layout.colW}
+          box={layout.box}
           picked={picked === col.key}
           onPick={onPick}
           t={t}
@@ -184,5 +223,59 @@ export function StripSvg({ journey, layout, picked, onPick, reducedMotion, t }: 
         )
       ) : null}
     </svg>
+  );
+}
+
+export interface StripProps {
+  journey: Journey;
+  from: PlaceView;
+  nodeIPs: ReadonlyMap<string, string>;
+  picked: string | null;
+  onPick: (col: StripColumn) => void;
+  reducedMotion: boolean;
+  t: JourneyStrings;
+}
+
+function fitted(
+  j: Journey,
+  from: PlaceView,
+  nodeIPs: ReadonlyMap<string, string>,
+  width: number | undefined,
+  measure: Measure,
+  t: JourneyStrings,
+): { layout: StripLayout; texts: BoxText[] } {
+  const opts = width === undefined ? {} : { width };
+  const flat = stripLayout(j, from, nodeIPs, opts);
+  const texts = flat.columns.map((c) => fitBox(c, j, t, flat.colW, measure));
+  const lines = noteLines(texts);
+  // wrapped notes make the rows of notes taller; the columns stay as wide
+  const layout =
+    lines[0] === 1 && lines[1] === 1
+      ? flat
+      : stripLayout(j, from, nodeIPs, { ...opts, noteLines: lines });
+  return { layout, texts };
+}
+
+/** The strip fitted to its panel: as wide as the panel, never wider. */
+export function Strip({ journey, from, nodeIPs, picked, onPick, reducedMotion, t }: StripProps) {
+  const area = useRef<HTMLDivElement>(null);
+  const { width, measure } = usePanelFit(area);
+  const { layout, texts } = useMemo(
+    () => fitted(journey, from, nodeIPs, width, measure, t),
+    [journey, from, nodeIPs, width, measure, t],
+  );
+  const drawn = width !== undefined && width > 0 ? Math.min(layout.width, width) : layout.width;
+  return (
+    <div className="nv-jr-scroll" ref={area}>
+      <StripSvg
+        layout={layout}
+        texts={texts}
+        width={drawn}
+        picked={picked}
+        onPick={onPick}
+        reducedMotion={reducedMotion}
+        t={t}
+      />
+    </div>
   );
 }

@@ -85,8 +85,8 @@ export function boxNotes(col: StripColumn, j: Journey, t: JourneyStrings): [Note
 
 /** What the hop list says about one hop: where it came in and left, and what changed. */
 export function hopLine(h: JourneyHop, t: JourneyStrings): string {
-  const inText = h.in === null ? t.fromNode : `in ${h.in}${h.inPort ? ` (${h.inPort})` : ''}`;
-  const outText = h.out === null ? (h.fate === 'local' ? t.toNode : '') : `out ${h.out}`;
+  const inText = h.in === null ? t.fromNode : t.inIf(h.in, h.inPort);
+  const outText = h.out === null ? (h.fate === 'local' ? t.toNode : '') : t.outIf(h.out);
   const changed =
     tupleText(h.before) === tupleText(h.after)
       ? tupleText(h.before)

@@ -33,3 +33,14 @@ export function livePick(
 ): HopPick | null {
   return pick && pick.sent === sent && pick.yaml === yaml ? pick : null;
 }
+
+/** Whether the hop-by-hop list is open: the reader's choice, kept when a new journey arrives. */
+export interface HopsOpenState {
+  open: boolean;
+  setOpen(open: boolean): void;
+}
+
+export const useHopsOpen = create<HopsOpenState>()((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));

@@ -1,4 +1,6 @@
 /** The journey strip's words, in English and Korean. */
+import type { JourneyNote } from '../../../engine/cluster/journey.ts';
+import type { TraceProblem } from '../../../worker/protocol.ts';
 export interface JourneyStrings {
   title: string;
   hint: string;
@@ -27,6 +29,13 @@ export interface JourneyStrings {
   undoes: (type: string) => string;
   fromNode: string;
   toNode: string;
+  /** `in cni0 (veth…)`, `out eth0` in the hop list */
+  inIf: (iface: string, port: string | undefined) => string;
+  outIf: (iface: string) => string;
+  /** the engine's notes on how the journey was followed */
+  note: (n: JourneyNote) => string;
+  /** what a problem is about, before the engine's own words */
+  problem: Record<TraceProblem['where'], string>;
   hopLabel: (n: number, direction: string, node: string) => string;
   nodeLabel: (node: string, picked: boolean) => string;
   podNetwork: string;
@@ -74,6 +83,19 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     undoes: (t) => `undoes the ${t}`,
     fromNode: 'from the node itself',
     toNode: 'to the node itself',
+    inIf: (i, port) => `in ${i}${port ? ` (${port})` : ''}`,
+    outIf: (i) => `out ${i}`,
+    note: (n) =>
+      n.kind === 'entry-assumed'
+        ? `From outside, the packet for ${n.address} is taken to ${n.node}, the first node: the load balancer or router in front of the cluster is not modelled.`
+        : n.kind === 'no-node'
+          ? 'The cluster has no node for the packet to reach.'
+          : 'Following every branch stopped early: some endings may be missing.',
+    problem: {
+      packet: 'The journey cannot be followed: the packet has a problem.',
+      host: 'The journey cannot be followed: the host has a problem.',
+      source: 'The journey cannot be followed: the cluster has a problem.',
+    },
     hopLabel: (n, d, node) => `Hop ${n}, ${d}, on node ${node}`,
     nodeLabel: (node, picked) =>
       picked
@@ -93,7 +115,7 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     kind: { pod: '파드', node: '노드', client: '클라이언트' },
     sends: '보냄',
     answers: '응답함',
-    sees: (a) => `${a}로 보임`,
+    sees: (a) => `${a}에서 옴`,
     gets: (a) => `${a}에서 받음`,
     fate: {
       forward: '포워딩됨',
@@ -102,7 +124,7 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
       dropped: '버려짐',
       rejected: '거부됨',
     },
-    delivered: (p, a) => `${p}의 ${a}로 전달되었습니다.`,
+    delivered: (p, a) => `${p}(${a})에 전달되었습니다.`,
     sourceSeen: (a) => `받는 쪽에서 본 출발지는 ${a}입니다.`,
     stopped: (v, n) => `${n}에서 ${v}.`,
     byRule: (r) => `결정한 규칙: ${r}`,
@@ -123,6 +145,19 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     undoes: (t) => `${t}를 되돌림`,
     fromNode: '노드 자신이 보냄',
     toNode: '노드 자신에게',
+    inIf: (i, port) => `입력 ${i}${port ? ` (${port})` : ''}`,
+    outIf: (i) => `출력 ${i}`,
+    note: (n) =>
+      n.kind === 'entry-assumed'
+        ? `클러스터 밖에서 ${n.address}(으)로 가는 패킷은 첫 번째 노드 ${n.node}에 닿는다고 봅니다. 클러스터 앞의 로드밸런서나 라우터는 모델링하지 않습니다.`
+        : n.kind === 'no-node'
+          ? '클러스터에 패킷이 닿을 노드가 없습니다.'
+          : '모든 분기를 따라가다 도중에 멈췄습니다. 빠진 결말이 있을 수 있습니다.',
+    problem: {
+      packet: '여정을 따라갈 수 없습니다. 패킷에 문제가 있습니다.',
+      host: '여정을 따라갈 수 없습니다. 호스트에 문제가 있습니다.',
+      source: '여정을 따라갈 수 없습니다. 클러스터 설명에 문제가 있습니다.',
+    },
     hopLabel: (n, d, node) => `${n}번째 홉, ${d}, 노드 ${node}`,
     nodeLabel: (node, picked) =>
       picked

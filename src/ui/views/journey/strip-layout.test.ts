@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey, JourneyHop, LegEnd, PlaceView } from '../../../engine/cluster/journey.ts';
-import { COL_W, GAP, PAD, REPLY_Y, REQUEST_Y, shortName, stripLayout } from './strip-layout.ts';
+import {
+  boxMetrics,
+  BOX_Y,
+  COL_W,
+  columnFit,
+  GAP,
+  MIN_COL_W,
+  MIN_GAP,
+  PAD,
+  shortName,
+  stripLayout,
+  TURN_OUT,
+  TURN_X,
+} from './strip-layout.ts';
 
 const CLIENT: PlaceView = { kind: 'pod', name: 'default/client', node: 'a', address: '10.42.0.10' };
 const WEB: PlaceView = { kind: 'pod', name: 'default/web-1', node: 'b', address: '10.42.1.41' };
@@ -30,6 +43,8 @@ function journeyOf(hops: JourneyHop[], request: LegEnd, reply: LegEnd | null): J
 
 const x = (i: number) => PAD + i * (COL_W + GAP);
 const mid = (i: number) => x(i) + COL_W / 2;
+const REQUEST_Y = BOX_Y + 40;
+const REPLY_Y = BOX_Y + 85;
 
 describe('stripLayout', () => {
   it('pod → node a → node b → pod, and the reply back the same way', () => {
@@ -45,7 +60,10 @@ describe('stripLayout', () => {
       ['node:b', x(2), [1, 2], false, false, ''],
       ['pod:default/web-1', x(3), [], false, true, '10.42.1.41'],
     ]);
-    expect(l.width).toBe(2 * PAD + 4 * COL_W + 3 * GAP);
+    expect(l.columns.map((c) => c.turn)).toEqual([false, false, false, true]);
+    expect([l.requestY, l.replyY, l.height]).toEqual([REQUEST_Y, REPLY_Y, BOX_Y * 2 + 94]);
+    // with room on the right for the packet to turn back
+    expect(l.width).toBe(2 * PAD + 4 * COL_W + 3 * GAP + TURN_OUT);
     // request arrows run right between facing sides; the reply's come back on the lower lane
     expect(l.requestArrows).toEqual([
       { from: 'pod:default/client', to: 'node:a', x1: x(0) + COL_W, x2: x(1), y: REQUEST_Y },
@@ -57,8 +75,17 @@ describe('stripLayout', () => {
       ['node:b', 'node:a', x(2), x(1) + COL_W, REPLY_Y],
       ['node:a', 'pod:default/client', x(1), x(0) + COL_W, REPLY_Y],
     ]);
-    expect(l.requestPath).toEqual([0, 1, 2, 3].map((i) => ({ x: mid(i), y: REQUEST_Y })));
-    expect(l.replyPath).toEqual([3, 2, 1, 0].map((i) => ({ x: mid(i), y: REPLY_Y })));
+    // through the boxes' middles and lanes, where no text is; it goes down from one lane to the
+    // other just right of the receiver (through the receiver it would cross its notes)
+    const turn = x(3) + COL_W + TURN_X;
+    expect(l.requestPath).toEqual([
+      ...[0, 1, 2].map((i) => ({ x: mid(i), y: REQUEST_Y })),
+      { x: turn, y: REQUEST_Y },
+    ]);
+    expect(l.replyPath).toEqual([
+      { x: turn, y: REPLY_Y },
+      ...[2, 1, 0].map((i) => ({ x: mid(i), y: REPLY_Y })),
+    ]);
   });
 
   it('a node that sends is its own sender column; a drop ends there with no reply', () => {
@@ -103,6 +130,49 @@ describe('stripLayout', () => {
       ['pod:default/client', 'node:a'],
       ['node:a', 'pod:default/web-1'],
     ]);
+  });
+});
+
+describe('fitting the panel', () => {
+  const crossing = journeyOf(
+    [hop('a', 'request'), hop('b', 'request'), hop('b', 'reply'), hop('a', 'reply')],
+    end('delivered', WEB, 'b'),
+    end('delivered', CLIENT, 'a'),
+  );
+
+  it('four columns in a 515 px panel: narrower gaps and boxes, nothing past the edge', () => {
+    expect(columnFit(4, 515)).toEqual({ colW: 109, gap: MIN_GAP });
+    const l = stripLayout(crossing, CLIENT, new Map(), { width: 515 });
+    expect(l.width).toBe(2 * PAD + 4 * 109 + 3 * MIN_GAP + TURN_OUT);
+    expect(l.width).toBeLessThanOrEqual(515);
+    const last = l.columns.at(-1)!;
+    expect(last.x + l.colW + TURN_OUT + PAD).toBe(l.width);
+    expect(l.requestArrows.map((a) => a.x2 - a.x1)).toEqual([MIN_GAP, MIN_GAP, MIN_GAP]);
+  });
+
+  it('few columns keep their gaps and stop growing at the widest box', () => {
+    expect(columnFit(3, 515)).toEqual({ colW: 147, gap: GAP });
+    expect(columnFit(2, 900)).toEqual({ colW: 150, gap: GAP });
+    expect(columnFit(4)).toEqual({ colW: COL_W, gap: GAP });
+  });
+
+  it('too many columns for the panel stop at the narrowest box (the drawing is then scaled)', () => {
+    expect(columnFit(6, 515)).toEqual({ colW: MIN_COL_W, gap: MIN_GAP });
+  });
+
+  it('wrapped notes make their rows taller and move the reply lane down', () => {
+    expect(boxMetrics([1, 1])).toEqual({
+      nameY: 15,
+      subY: 28,
+      requestLane: 40,
+      noteY: [56, 72],
+      replyLane: 85,
+      height: 94,
+    });
+    expect(boxMetrics([2, 2])).toMatchObject({ noteY: [56, 83], replyLane: 107, height: 116 });
+    const l = stripLayout(crossing, CLIENT, new Map(), { noteLines: [1, 2] });
+    expect([l.requestY, l.replyY]).toEqual([BOX_Y + 40, BOX_Y + 96]);
+    expect(l.replyArrows.every((a) => a.y === l.replyY)).toBe(true);
   });
 });
 

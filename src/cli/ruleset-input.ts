@@ -45,7 +45,14 @@ export async function loadRuleset(
   file: string,
   values: { format?: string; family?: string; table?: string },
 ): Promise<LoadedRuleset> {
-  const input = await readInput(file);
+  return parseInput(await readInput(file), values);
+}
+
+/** One parse of text already read. */
+export function parseInput(
+  input: Input,
+  values: { format?: string; family?: string; table?: string },
+): LoadedRuleset {
   const opts: ParseOptions = {};
   if (values.format) opts.format = values.format as DumpFormat;
   if (values.family) opts.family = values.family as Family;

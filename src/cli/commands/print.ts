@@ -4,17 +4,20 @@ import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
 import { countParse } from '../parse-json.ts';
 import { reportDiagnostics } from '../report.ts';
+import { readInput } from '../input.ts';
 import {
   FORMATS,
-  loadRuleset,
+  parseInput,
   rulesetInputHelp,
   rulesetInputOptions,
   singleFile,
 } from '../ruleset-input.ts';
-import type { DumpFormat, Ruleset } from '../../engine/rules/model.ts';
+import type { DumpFormat, Family, Ruleset } from '../../engine/rules/model.ts';
 import { printSave } from '../../engine/rules/save-printer.ts';
 import { printS } from '../../engine/rules/s-printer.ts';
 import { printList } from '../../engine/rules/list-printer.ts';
+import { copyCanonicalSave } from '../../engine/rules/save-copy.ts';
+import { detectFamily, detectFormat } from '../../engine/rules/detect.ts';
 
 type Printer = (ruleset: Ruleset, opts: { counters: boolean }) => string;
 
@@ -33,6 +36,13 @@ const printers: Record<DumpFormat, Printer> = {
   // -L -n -v always shows counters
   L: (ruleset) => printList(ruleset, { headings: needsHeadings(ruleset) }),
 };
+
+/** The iptables-save text of an iptables-save dump whose lines are already that text (and that
+ * has nothing to report), or undefined: see save-copy.ts. */
+function copyOf(text: string, values: { format?: string; family?: string }): string | undefined {
+  if ((values.format ?? detectFormat(text)) !== 'save') return undefined;
+  return copyCanonicalSave(text, (values.family as Family | undefined) ?? detectFamily(text));
+}
 
 const options = {
   ...rulesetInputOptions,
@@ -64,9 +74,19 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
       return 0;
     }
     const file = singleFile('print', positionals);
-    const result = await loadRuleset(file, values);
+    const input = await readInput(file);
     const as = (values.as ?? 'save') as DumpFormat;
     const out = new Output();
+    if (as === 'save' && !values.counters) {
+      // a dump that is iptables-save's own output prints as itself: prove that, without a model
+      const copied = copyOf(input.text, values);
+      if (copied !== undefined) {
+        await out.write(copied);
+        await out.flush();
+        return 0;
+      }
+    }
+    const result = parseInput(input, values);
     await out.write(printers[as](result.ruleset, { counters: values.counters ?? false }));
     await out.flush();
     reportDiagnostics(result.input.name, result.diagnostics);

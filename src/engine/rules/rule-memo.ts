@@ -22,6 +22,7 @@ import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.t
 import { isBuiltinChain } from './model.ts';
 import { formatCidr, parseCidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
+import { TextTable } from './text-table.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
 export const NOT_CLEAN: unique symbol = Symbol('not clean');
@@ -113,7 +114,7 @@ export interface WordsContext {
 type Known = ModuleWords | typeof NOT_CLEAN;
 
 export class RuleMemo {
-  private readonly cidrs = new Map<string, MemoCidr>();
+  private readonly cidrs = new TextTable<MemoCidr>();
   private readonly protocols = new Map<string, string | null>();
   /** table → chain (built-in) or '' (user) → protocol or '' → the context */
   private readonly contexts = new Map<string, Map<string, Map<string, WordsContext>>>();
@@ -125,7 +126,7 @@ export class RuleMemo {
   readonly slots: ({ key: string; context: WordsContext; entry: ModuleWords } | undefined)[] = [];
 
   /** `-m comment --comment TEXT` by its text, read in place by the fast path */
-  readonly comments = new Map<string, CommentMatch>();
+  readonly comments = new TextTable<CommentMatch>();
   /** the comment read last in place, tried before the map */
   lastComment: CommentMatch | undefined;
 
@@ -138,7 +139,7 @@ export class RuleMemo {
   nextQuote = -1;
 
   /** `-j NAME` / `-g NAME` names by name (user chains entered as they are declared) */
-  readonly targetNames = new Map<string, NamedTarget>();
+  readonly targetNames = new TextTable<NamedTarget>();
   /** the one read last, tried before the map */
   lastNamed: NamedTarget | undefined;
 
@@ -164,17 +165,23 @@ export class RuleMemo {
   }
 
   address(text: string): MemoCidr {
-    let c = this.cidrs.get(text);
+    return this.addressAt(text, 0, text.length);
+  }
+
+  /** address(text.slice(from, to)), without the slice when the address was read before. */
+  addressAt(text: string, from: number, to: number): MemoCidr {
+    let c = this.cidrs.get(text, from, to);
     if (c === undefined) {
-      const parsed = parseCidr(text, this.family);
+      const word = from === 0 && to === text.length ? text : text.slice(from, to);
+      const parsed = parseCidr(word, this.family);
       const cidr = parsed ? Object.freeze(parsed) : undefined;
       c = {
         cidr,
-        canonical: cidr !== undefined && formatCidr(cidr) === text,
+        canonical: cidr !== undefined && formatCidr(cidr) === word,
         plain: undefined,
         negated: undefined,
       };
-      this.cidrs.set(text, c);
+      this.cidrs.set(word, c, true);
     }
     return c;
   }

@@ -13,19 +13,18 @@ const DASH = 45;
 const ZERO_COUNTERS: Counters = Object.freeze({ packets: 0, bytes: 0 });
 
 /**
- * A plain chain line, `:NAME POLICY [packets:bytes]` with single spaces (`source`, found at
- * `from` in `raw`, the whole dump), declared the same way the full reader in save-parser.ts
- * declares it. False for anything else: that reader reports it.
+ * A plain chain line, `:NAME POLICY [packets:bytes]` with single spaces (at [from, n) in `raw`,
+ * the whole dump), declared the same way the full reader in save-parser.ts declares it. False
+ * for anything else: that reader reports it.
  */
 export function readPlainChainLine(
   raw: string,
   from: number,
-  source: string,
+  n: number,
   line: number,
   b: RulesetBuilder,
   memo: RuleMemo,
 ): boolean {
-  const n = from + source.length;
   const first = raw.indexOf(' ', from);
   const second = first < 0 || first >= n ? -1 : raw.indexOf(' ', first + 1);
   const table = b.currentTable?.name;

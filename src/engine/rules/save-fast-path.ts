@@ -12,7 +12,7 @@
  */
 import type { RulesetBuilder } from './builder.ts';
 import { ends, quoted, singleSpaced, splitWords, starts } from './save-words.ts';
-import type { Match, Negatable, Rule, RuleCore, Target } from './model.ts';
+import type { Chain, Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import { formatNatRange, natPortsAllowed, parseNatRange } from '../modules/target/nat-range.ts';
 import type { DnatData } from '../modules/target/DNAT.ts';
@@ -66,6 +66,7 @@ let target: Target | null = null;
 // written, the core options stand in iptables' order (-s -d -i -o -p -f) and spacing is single
 let canonical = false;
 let segment = 0; // modules read so far
+let coreOptions = 0; // core options read so far
 
 /**
  * Adds the rule on this `-A` line to the builder, or returns false to have it read in full. The
@@ -80,11 +81,55 @@ export function readPlainRule(
   b: RulesetBuilder,
   memo: RuleMemo,
 ): boolean {
-  const count = splitWords(raw, from, from + source.length, memo);
-  if (count < 2 || starts[0] !== from || ends[0] !== from + 2 || quoted[1]) return false;
+  const chain = readRuleWords(raw, from, from + source.length, b, memo);
+  if (chain === undefined) return false;
+  const chainName = chain.name;
+  // `-p tcp` as the one core option, common (`-p tcp … -m tcp --dport 80`): one core for them all
+  if (coreOptions === 1 && coreProtocol !== undefined) core = memo.protocolCore(coreProtocol);
+  const rule: Rule = {
+    core,
+    // frozen and shared, like the parts of the rule (see rule-memo.ts)
+    matches: memo.matchList(scratchMatches, matchCount) as Match[],
+    target,
+    span: { line, column: 1, endLine: line, endColumn: source.length + 1 },
+    source,
+    table: b.currentTable!.name,
+    chain: chainName,
+    index: 0,
+    id: '',
+  };
+  b.addRule(chainName, rule, rule.span, undefined, canonical);
+  return true;
+}
+
+/** Whether the rule read last by readRuleWords is, word for word, its iptables-save line. */
+export function ruleWasCanonical(): boolean {
+  return canonical;
+}
+
+/** The target of the rule read last by readRuleWords. */
+export function ruleTarget(): Target | null {
+  return target;
+}
+
+/**
+ * Reads the words of the `-A` line at [from, to) of `raw` (the whole dump) into this file's state
+ * (core, matches, target, canonical) without making a rule: the chain it is added to, or
+ * undefined when the line must be read the full way. save-copy.ts uses it alone, to prove a
+ * line prints back as written.
+ */
+export function readRuleWords(
+  raw: string,
+  from: number,
+  to: number,
+  b: RulesetBuilder,
+  memo: RuleMemo,
+): Chain | undefined {
+  const count = splitWords(raw, from, to, memo);
+  if (count < 2 || starts[0] !== from || ends[0] !== from + 2 || quoted[1]) return undefined;
   const chain = b.chainAt(raw, starts[1]!, ends[1]!);
   const table = b.currentTable?.name;
-  if (!chain || table === undefined) return false;
+  if (!chain || table === undefined) return undefined;
   const chainName = chain.name;
   core = EMPTY_CORE;
   protocol = undefined;
@@ -93,10 +138,10 @@ export function readPlainRule(
   canonical = singleSpaced;
   segment = 0;
   matchCount = 0;
+  coreOptions = 0;
   let negated = false;
   let modules = false; // a module was read: from here on only -m, -j and -g may follow
   let coreRank = 0;
-  let coreOptions = 0;
 
   for (let w = 2; w < count; w++) {
     const s = starts[w]!;
@@ -106,21 +151,21 @@ export function readPlainRule(
         negated = true;
         continue;
       }
-      return false;
+      return undefined;
     }
     const option = raw.charCodeAt(s + 1);
     if (option === 109 /* m */ || option === 106 /* j */ || option === 103 /* g */) {
-      if (negated || target || w + 1 >= count || quoted[w + 1]) return false;
+      if (negated || target || w + 1 >= count || quoted[w + 1]) return undefined;
       if (ends[w + 1]! - starts[w + 1]! === 1 && raw.charCodeAt(starts[w + 1]!) === BANG)
-        return false;
+        return undefined;
       modules = true;
       const to = moduleEnd(raw, w + 1, count);
-      if (!readModule(raw, option, w, to, table, chainName, memo)) return false;
+      if (!readModule(raw, option, w, to, table, chainName, memo)) return undefined;
       w = to - 1;
       continue;
     }
     const rank = CORE_RANK[option - 97] ?? 0;
-    if (rank === 0 || modules) return false;
+    if (rank === 0 || modules) return undefined;
     if (rank <= coreRank) canonical = false;
     if (coreRank === 0) core = {};
     coreRank = rank;
@@ -132,29 +177,13 @@ export function readPlainRule(
       continue;
     }
     const v = w + 1;
-    if (v >= count || quoted[v]) return false;
-    if (!readCoreOption(raw, option, starts[v]!, ends[v]!, negated, memo)) return false;
+    if (v >= count || quoted[v]) return undefined;
+    if (!readCoreOption(raw, option, starts[v]!, ends[v]!, negated, memo)) return undefined;
     negated = false;
     w = v;
   }
-  if (negated) return false;
-
-  // `-p tcp` as the one core option, common (`-p tcp … -m tcp --dport 80`): one core for them all
-  if (coreOptions === 1 && coreProtocol !== undefined) core = memo.protocolCore(coreProtocol);
-  const rule: Rule = {
-    core,
-    // frozen and shared, like the parts of the rule (see rule-memo.ts)
-    matches: memo.matchList(scratchMatches, matchCount) as Match[],
-    target,
-    span: { line, column: 1, endLine: line, endColumn: source.length + 1 },
-    source,
-    table,
-    chain: chainName,
-    index: 0,
-    id: '',
-  };
-  b.addRule(chainName, rule, rule.span, undefined, canonical);
-  return true;
+  if (negated) return undefined;
+  return chain;
 }
 
 /** Reads the value [vs, ve) of the core option -s, -d, -i, -o or -p into `core`. */
@@ -168,7 +197,7 @@ function readCoreOption(
 ): boolean {
   if (ve - vs === 1 && raw.charCodeAt(vs) === BANG) return false; // the old `-s ! ADDR`
   if (option === 115 /* s */ || option === 100 /* d */) {
-    const address = memo.address(raw.slice(vs, ve));
+    const address = memo.addressAt(raw, vs, ve);
     const cidr = address.cidr;
     if (!cidr) return false;
     if (!address.canonical) canonical = false;
@@ -327,9 +356,11 @@ function readModule(
 function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
   const last = memo.lastNamed;
   if (last !== undefined && last.name.length === ve - vs && textAt(raw, vs, last.name)) return last;
-  const name = raw.slice(vs, ve);
-  let named = memo.targetNames.get(name);
-  if (named === undefined) memo.targetNames.set(name, (named = newNamedTarget(name)));
+  let named = memo.targetNames.get(raw, vs, ve);
+  if (named === undefined) {
+    const name = raw.slice(vs, ve);
+    memo.targetNames.set(name, (named = newNamedTarget(name)), true);
+  }
   return (memo.lastNamed = named);
 }
 
@@ -419,9 +450,9 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
   const last = memo.lastComment;
   if (last !== undefined && last.text.length === to - from && textAt(raw, from, last.text))
     return last;
-  const text = raw.slice(from, to);
-  let known = memo.comments.get(text);
+  let known = memo.comments.get(raw, from, to);
   if (known === undefined) {
+    const text = raw.slice(from, to);
     if (text.length > COMMENT_MAX / 3 && utf8Length(text) > COMMENT_MAX) return undefined;
     const data: CommentData = Object.freeze({ comment: text });
     known = {
@@ -429,7 +460,7 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
       match: Object.freeze({ module: 'comment', data }),
       needsQuotes: needsQuotes(text),
     };
-    memo.comments.set(text, known);
+    memo.comments.set(text, known, true);
   }
   return (memo.lastComment = known);
 }

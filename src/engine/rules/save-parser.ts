@@ -54,7 +54,12 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       readPlainRule(text, from, raw, line, b, memo)
     )
       return;
-    if (fast && first === 58 /* : */ && readPlainChainLine(text, from, raw, line, b, memo)) return;
+    if (
+      fast &&
+      first === 58 /* : */ &&
+      readPlainChainLine(text, from, from + raw.length, line, b, memo)
+    )
+      return;
     const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)

@@ -57,8 +57,12 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
   ['-p tcp -m tcp --dport 65535:65535', '-p tcp -m tcp --dport 65535', 'tcp dpt:65535'],
   ['-p tcp -m tcp --dport 1:65535', '-p tcp -m tcp --dport 1:65535', 'tcp dpts:1:65535'],
   ['-p tcp -m tcp --dport 0:1', '-p tcp -m tcp --dport 0:1', 'tcp dpts:0:1'],
-  // a negated full range matches nothing: legacy keeps it in -L (iptables-nft drops the match)
-  ['-p tcp -m tcp ! --dport 0:65535', '-p tcp -m tcp', 'tcp dpts:!0:65535'],
+  // a negated full range is forgotten, as iptables-save forgets it (legacy prints these; iptables-nft
+  // drops the whole match when nothing else is left in it)
+  ['-p tcp -m tcp ! --dport 0:65535', '-p tcp -m tcp', 'tcp'],
+  ['-p tcp -m tcp ! --sport 0:65535', '-p tcp -m tcp', 'tcp'],
+  ['-p tcp -m tcp ! --sport 0:65535 ! --dport 0:65535', '-p tcp -m tcp', 'tcp'],
+  ['-p tcp -m tcp ! --dport 0:65535 --sport 53', '-p tcp -m tcp --sport 53', 'tcp spt:53'],
 ];
 
 describe('-m tcp', () => {

@@ -82,11 +82,16 @@ export function parsePortOption(
   return { value: r, negated: o.negated };
 }
 
-/** `--dport 0:65535` asks nothing, and iptables forgets it; negated, it still shows in -L. */
+/**
+ * `--dport 0:65535` asks nothing, and iptables forgets it. Negated it is forgotten too: no
+ * iptables-save prints it (legacy's kernel keeps the inversion but its save leaves it out, so a
+ * restore of the save has none; iptables-nft's restore drops it at once), and print → parse
+ * must give back the same rule.
+ */
 export function keepPortOption(
   p: Negatable<PortRange> | undefined,
 ): Negatable<PortRange> | undefined {
-  return p && (p.negated || !isFullPortRange(p.value)) ? p : undefined;
+  return p && !isFullPortRange(p.value) ? p : undefined;
 }
 
 /** iptables-save leaves out a full range even when negated (iptables-nft drops the whole match). */

@@ -25,8 +25,11 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
   ['-p udp -m udp --dport 5000:5000', '-p udp -m udp --dport 5000', 'udp dpt:5000'],
   // unlike tcp, udp keeps a backwards range (it matches nothing)
   ['-p udp -m udp --dport 5:1', '-p udp -m udp --dport 5:1', 'udp dpts:5:1'],
-  // legacy's form; iptables-nft drops the whole match
-  ['-p udp -m udp ! --dport 0:65535', '-p udp -m udp', 'udp dpts:!0:65535'],
+  // forgotten, as iptables-save forgets it (legacy prints this; iptables-nft drops the whole match)
+  ['-p udp -m udp ! --dport 0:65535', '-p udp -m udp', 'udp'],
+  ['-p udp -m udp ! --sport 0:65535', '-p udp -m udp', 'udp'],
+  ['-p udp -m udp --sport 0:65535 ! --dport 0:65535', '-p udp -m udp', 'udp'],
+  ['-p udp -m udp ! --dport 0:65535 --sport 53', '-p udp -m udp --sport 53', 'udp spt:53'],
   ['-p udp -m udp --sport 0:65535 --dport 53', '-p udp -m udp --dport 53', 'udp dpt:53'],
 ];
 

@@ -3,13 +3,20 @@
  * the middle, the packet, its trace and the node's rules on the right. The engine works in a
  * Web Worker; this tree only asks it (queries/) and shows what it answers.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { CurrentTraceScope } from './queries/CurrentTraceScope.tsx';
 import { useSettleAndCompile } from './queries/scenario.ts';
 import { useUi } from './stores/ui-store.ts';
 import { EditorPane } from './shell/EditorPane.tsx';
 import { Header } from './shell/Header.tsx';
-import { TracePane } from './shell/TracePane.tsx';
-import { ViewsPane } from './shell/ViewsPane.tsx';
+import { Later } from './shell/Later.tsx';
+
+// The centre and right columns are chunks of their own, fetched while the main bundle starts
+// and evaluated each in a task of its own: no one long task evaluating the whole app.
+const viewsPane = import('./shell/ViewsPane.tsx');
+const tracePane = import('./shell/TracePane.tsx');
+const ViewsPane = lazy(() => viewsPane.then((m) => ({ default: m.ViewsPane })));
+const TracePane = lazy(() => tracePane.then((m) => ({ default: m.TracePane })));
 
 /** The language and theme live on <html>, where CSS and screen readers look for them. */
 function useDocumentSettings(): void {
@@ -23,17 +30,36 @@ function useDocumentSettings(): void {
   }, [theme]);
 }
 
-export function App() {
+/** Its own component: a keystroke re-renders this, not the whole app. */
+function Settle(): null {
   useSettleAndCompile();
   useDocumentSettings();
+  return null;
+}
+
+/** Keeps a pane's column while the pane itself is still to come (shell/Later.tsx). */
+const PANE_PLACE = <section className="pane" aria-hidden="true" />;
+
+export function App() {
   return (
     <div className="app">
-      <Header />
-      <main className="app-main">
-        <EditorPane />
-        <ViewsPane />
-        <TracePane />
-      </main>
+      <Settle />
+      <CurrentTraceScope>
+        <Header />
+        <main className="app-main">
+          <EditorPane />
+          <Later frames={1} placeholder={PANE_PLACE}>
+            <Suspense fallback={PANE_PLACE}>
+              <ViewsPane />
+            </Suspense>
+          </Later>
+          <Later frames={2} placeholder={PANE_PLACE}>
+            <Suspense fallback={PANE_PLACE}>
+              <TracePane />
+            </Suspense>
+          </Later>
+        </main>
+      </CurrentTraceScope>
     </div>
   );
 }

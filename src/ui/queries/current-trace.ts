@@ -1,5 +1,9 @@
-/** The trace the player follows: the sent packet's, or its reply's. */
-import { useDeferredValue } from 'react';
+/**
+ * The trace the player follows: the sent packet's, or its reply's. It is worked out once, at the
+ * top of the app (CurrentTraceScope.tsx), and read by every view from a context: one set of query
+ * observers and one hash of the YAML per render, not one per view.
+ */
+import { createContext, useContext, useDeferredValue } from 'react';
 import type { TraceStep } from '../../engine/netfilter/trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -8,7 +12,8 @@ import { useSentTrace } from './scenario.ts';
 
 const NO_STEPS: readonly TraceStep[] = [];
 
-export function useCurrentTrace() {
+/** Works the current trace out: called once, by CurrentTraceScope. */
+export function useCurrentTraceValue() {
   const { sent, trace } = useSentTrace();
   const packetIndex = useUi((s) => s.packetIndex);
   // a new answer first re-renders with the old one (cheap), then renders the new one at low
@@ -42,6 +47,17 @@ export function useCurrentTrace() {
     backend: response?.result?.backend ?? 'nft',
     node: sent?.ok ? sent.node : null,
   };
+}
+
+export type CurrentTrace = ReturnType<typeof useCurrentTraceValue>;
+
+export const CurrentTraceContext = createContext<CurrentTrace | null>(null);
+
+/** The current trace, as worked out by the CurrentTraceScope above. */
+export function useCurrentTrace(): CurrentTrace {
+  const value = useContext(CurrentTraceContext);
+  if (!value) throw new Error('useCurrentTrace() needs a <CurrentTraceScope> above it');
+  return value;
 }
 
 function useHopPicked() {

@@ -3,17 +3,21 @@
  * parser's diagnostics as markers and as a list below. While the YAML has errors the views keep
  * the last good result, and a banner says so.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { ClusterDiagnostic } from '../../engine/cluster/index.ts';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { CLUSTER_MODEL_URI as CLUSTER_URI } from '../editor/language-ids.ts';
 import { toMarkers, type EditorMarker, type RevealRequest } from '../editor/markers.ts';
 import { useT } from '../i18n/index.ts';
-import { DumpWorkspace } from '../dump/DumpWorkspace.tsx';
 import { useCurrentCompile } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ProblemList } from './ProblemList.tsx';
+
+// a pasted dump's workspace is a chunk of its own: the first page shows the cluster editor
+const DumpWorkspace = lazy(() =>
+  import('../dump/DumpWorkspace.tsx').then((m) => ({ default: m.DumpWorkspace })),
+);
 
 /** Node diagnostics repeat the cluster's for every node: keep each once. */
 function uniqueDiagnostics(lists: readonly (readonly ClusterDiagnostic[])[]): ClusterDiagnostic[] {
@@ -90,7 +94,9 @@ export function EditorPane() {
       {mode === 'cluster' ? (
         <ClusterEditor reveal={reveal} onGoTo={goTo} />
       ) : (
-        <DumpWorkspace reveal={reveal} />
+        <Suspense fallback={null}>
+          <DumpWorkspace reveal={reveal} />
+        </Suspense>
       )}
     </section>
   );

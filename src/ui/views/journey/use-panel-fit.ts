@@ -2,7 +2,7 @@
  * The strip's room: the width of its panel (followed as the window resizes) and a measure of
  * text in the fonts the strip is drawn in (a canvas, read from the panel's own styles).
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { roughMeasure, type Measure } from './text-fit.ts';
 
 function canvasMeasure(el: Element): Measure {
@@ -30,7 +30,9 @@ export function usePanelFit(ref: RefObject<HTMLElement | null>): {
 } {
   const [width, setWidth] = useState<number | undefined>(undefined);
   const [measure, setMeasure] = useState<Measure>(() => roughMeasure);
-  useLayoutEffect(() => {
+  // a passive effect: measuring fonts and re-rendering the strip happen in a task of their own
+  // after the first paint (the rough measure draws it meanwhile), not inside the page's first task
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
     setMeasure(() => canvasMeasure(el));

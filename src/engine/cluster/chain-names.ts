@@ -4,7 +4,7 @@
  * by the protocol in lower case; a KUBE-SEP chain adds the endpoint ("10.42.0.43:8080"). The
  * SVC, SVL, EXT and FW chains of one service port share one hash and differ only in prefix.
  */
-import { chainHash } from './hash.ts';
+import { hashedNames } from './hash.ts';
 import type { Protocol } from './model.ts';
 
 /** kube-proxy's ServicePortName string: the port name is left out when it is empty. */
@@ -20,10 +20,13 @@ export interface ServiceChains {
 }
 
 export function serviceChains(portName: string, protocol: Protocol): ServiceChains {
-  const h = chainHash(portName + protocol.toLowerCase());
-  return { svc: `KUBE-SVC-${h}`, svl: `KUBE-SVL-${h}`, ext: `KUBE-EXT-${h}`, fw: `KUBE-FW-${h}` };
+  const [svc, svl, ext, fw] = hashedNames(SERVICE_PREFIXES, portName + protocol.toLowerCase());
+  return { svc: svc!, svl: svl!, ext: ext!, fw: fw! };
 }
 
+const SERVICE_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-EXT-', 'KUBE-FW-'];
+const SEP_PREFIX = ['KUBE-SEP-'];
+
 export function endpointChain(portName: string, protocol: Protocol, endpoint: string): string {
-  return `KUBE-SEP-${chainHash(portName + protocol.toLowerCase() + endpoint)}`;
+  return hashedNames(SEP_PREFIX, portName + protocol.toLowerCase() + endpoint)[0]!;
 }

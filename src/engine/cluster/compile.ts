@@ -22,7 +22,7 @@ export interface CompiledNode {
   rulesetText: string;
   ruleset: Ruleset;
   /** rule id (`table/chain/index`, as in `ruleset`) → why the rule exists */
-  provenance: Map<string, RuleProvenance>;
+  provenance: ReadonlyMap<string, RuleProvenance>;
   diagnostics: ClusterDiagnostic[];
 }
 

@@ -203,9 +203,10 @@ function expandDeployments(
       );
     for (let i = 0; i < d.replicas; i++) {
       const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;
+      const name = replicaName(d, i);
       const pod: ClusterPod = {
         namespace: d.namespace,
-        name: replicaName(d, i),
+        name,
         labels: { ...d.labels },
         nodeName: node?.name ?? null,
         podIP: null,
@@ -213,7 +214,7 @@ function expandDeployments(
         terminating: false,
         finished: false,
         ports: d.ports.map((p) => ({ ...p })),
-        ref: { kind: 'Pod', namespace: d.namespace, name: replicaName(d, i), span: d.ref.span },
+        ref: { kind: 'Pod', namespace: d.namespace, name, span: d.ref.span },
         owner: d.ref,
       };
       model.pods.push(pod);

@@ -141,6 +141,23 @@ describe('RestoreRuleReader', () => {
     expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['unknown-module', 7]]);
   });
 
+  it('makes a comment part the same way on the quick path as on the general one', () => {
+    const reader = new RestoreRuleReader();
+    for (const text of [
+      'ns/web:http -> 10.42.0.43:8080',
+      'plain_word-1',
+      'ns/web:http',
+      'it\'s "quoted"',
+      'tab\there',
+      '-dash first',
+      'x'.repeat(256),
+      'ünïcode text',
+    ]) {
+      const word = /\s/.test(text) ? `"${text}"` : text;
+      expect(reader.commentPart(text)).toEqual(reader.commentPart(text, word));
+    }
+  });
+
   it('marks a rule the full parser found wrong as invalid', () => {
     const { rule, diagnostics } = read(
       'filter',

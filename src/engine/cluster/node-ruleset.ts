@@ -3,12 +3,16 @@
  * directly: each table, chain and rule gets the spans, ids and source line a parse of the printed
  * text would give it (the table and chain spans cover their first word, a rule's its whole line),
  * and every rule's source is the line iptables-save prints, so later prints copy it.
+ *
+ * The text is written as pieces (shared words, mostly) and joined once; each rule's source is
+ * then a slice of it, so the 160,000 lines of a big node are not held twice.
  */
 import { markCanonicalSources } from '../rules/canonical.ts';
 import type { Diagnostic, SourceSpan } from '../rules/diagnostics.ts';
 import { BUILTIN_CHAINS, type Chain, type Rule, type Ruleset, type Table } from '../rules/model.ts';
 import { SAVE_TABLE_ORDER, type NodeRules } from './node-state.ts';
 import type { RuleProvenance } from './provenance.ts';
+import { RuleProvenanceMap } from './provenance-map.ts';
 import { RestoreRuleReader } from './restore-rule.ts';
 
 export interface NodeRuleset {
@@ -16,11 +20,36 @@ export interface NodeRuleset {
   /** what `iptables-save` prints (without its header comments and counters) */
   text: string;
   /** rule id → why the rule exists */
-  provenance: Map<string, RuleProvenance>;
+  provenance: ReadonlyMap<string, RuleProvenance>;
   /** what the parser reported on rules it read in full (a compiler bug, or nfacct) */
   diagnostics: Diagnostic[];
   /** rules whose chain was never declared (a compiler bug) */
   lost: string[];
+}
+
+const CHUNK = 4096;
+
+/**
+ * A table's chains by name, for rules that come in the order the chains are declared (as
+ * iptables-save prints them): the next rule's chain is found by looking ahead from the last one,
+ * and only a rule out of that order is looked up in a map.
+ */
+class ChainFinder {
+  private at = 0;
+  private byName: Map<string, Chain> | undefined;
+
+  constructor(private readonly chains: readonly Chain[]) {}
+
+  find(name: string): Chain | undefined {
+    const chains = this.chains;
+    for (let i = this.at; i < chains.length; i++)
+      if (chains[i]!.name === name) {
+        this.at = i;
+        return chains[i];
+      }
+    this.byName ??= new Map(chains.map((c) => [c.name, c]));
+    return this.byName.get(name);
+  }
 }
 
 function wordSpan(line: number, length: number): SourceSpan {
@@ -31,9 +60,21 @@ export function buildNodeRuleset(
   state: NodeRules,
   reader: RestoreRuleReader = new RestoreRuleReader(),
 ): NodeRuleset {
-  const lines: string[] = [];
+  // joined a few thousand at a time: one join of a million pieces takes several times as long
+  const chunks: string[] = [];
+  const pieces: string[] = [];
+  const rules: Rule[] = [];
+  /** where each rule's line starts and ends in the text (filled in as the pieces are written) */
+  const bounds: number[] = [];
+  let at = 0; // the text's length so far
+  let lines = 0;
+  const write = (line: string): void => {
+    pieces.push(line, '\n');
+    at += line.length + 1;
+    lines++;
+  };
   const tables: Table[] = [];
-  const provenance = new Map<string, RuleProvenance>();
+  const provenance: RuleProvenance[] = [];
   const diagnostics: Diagnostic[] = [];
   const lost: string[] = [];
   let next = 0; // the next rule of state.rules
@@ -41,61 +82,81 @@ export function buildNodeRuleset(
     const user = state.chains.get(name);
     if (!user) continue;
     const head = `*${name}`;
-    lines.push(head);
-    const table: Table = { name, chains: [], span: wordSpan(lines.length, head.length) };
+    write(head);
+    const table: Table = { name, chains: [], span: wordSpan(lines, head.length) };
     tables.push(table);
-    const byName = new Map<string, Chain>();
     const declare = (chain: string, builtin: boolean): void => {
-      const decl = `:${chain} ${builtin ? 'ACCEPT' : '-'} [0:0]`;
-      lines.push(decl);
+      write(`:${chain} ${builtin ? 'ACCEPT' : '-'} [0:0]`);
       const c: Chain = {
         name: chain,
         builtin,
         policy: builtin ? 'ACCEPT' : null,
         rules: [],
-        span: wordSpan(lines.length, chain.length + 1),
+        span: wordSpan(lines, chain.length + 1),
         counters: { packets: 0, bytes: 0 },
       };
       table.chains.push(c);
-      byName.set(chain, c);
     };
     for (const c of BUILTIN_CHAINS[name]) declare(c, true);
     for (const c of user) declare(c, false);
+    const chains = new ChainFinder(table.chains);
     let chain: Chain | undefined;
+    let ruleHead = ''; // `-A CHAIN`
+    let idHead = ''; // `table/CHAIN/`
     for (; next < state.rules.length && state.rules[next]!.table === name; next++) {
       const st = state.rules[next]!;
-      if (chain?.name !== st.chain) chain = byName.get(st.chain);
+      if (chain?.name !== st.chain) {
+        chain = chains.find(st.chain);
+        ruleHead = `-A ${st.chain}`;
+        idHead = `${name}/${st.chain}/`;
+      }
       if (!chain) {
         lost.push(`${name}/${st.chain}`);
         continue;
       }
-      const line = lines.length + 1;
-      const read = reader.read(name, st.chain, st.args, line, diagnostics);
-      lines.push(read.text);
+      const line = ++lines;
+      const first = pieces.length;
+      pieces.push(ruleHead);
+      const read = reader.readInto(name, st.chain, st.args, line, diagnostics, pieces);
+      let length = 0;
+      for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
+      pieces.push('\n');
+      if (pieces.length >= CHUNK) {
+        chunks.push(pieces.join(''));
+        pieces.length = 0;
+      }
+      bounds.push(at, at + length);
+      at += length + 1;
       const index = chain.rules.length + 1;
       const rule: Rule = {
         core: read.core,
         matches: read.matches,
         target: read.target,
-        span: { line, column: 1, endLine: line, endColumn: read.text.length + 1 },
-        source: read.text,
+        span: { line, column: 1, endLine: line, endColumn: length + 1 },
+        source: '', // a slice of the text, once it is joined
         table: name,
         chain: chain.name,
         index,
-        id: `${name}/${chain.name}/${index}`,
+        id: idHead + index,
       };
       if (read.invalid) rule.invalid = true;
       chain.rules.push(rule);
-      provenance.set(rule.id, st.prov);
+      rules.push(rule);
+      provenance.push(st.prov);
     }
-    lines.push('COMMIT');
+    write('COMMIT');
     // every rule's source is the line iptables-save prints for it
     markCanonicalSources(table, new Set());
   }
+  chunks.push(pieces.join(''));
+  const text = chunks.join('');
+  for (let i = 0; i < rules.length; i++)
+    rules[i]!.source = text.slice(bounds[2 * i]!, bounds[2 * i + 1]!);
+  const ruleset: Ruleset = { family: 'ipv4', format: 'save', tables };
   return {
-    ruleset: { family: 'ipv4', format: 'save', tables },
-    text: lines.length ? `${lines.join('\n')}\n` : '',
-    provenance,
+    ruleset,
+    text,
+    provenance: new RuleProvenanceMap(ruleset, provenance),
     diagnostics,
     lost,
   };

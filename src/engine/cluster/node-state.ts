@@ -14,7 +14,7 @@
  *   first, then user chains sorted by name, then every chain's rules in chain order.
  */
 import type { ProxierOutput, RestoreTable } from './proxier.ts';
-import { restoreWords, type RuleWord } from './restore-rule.ts';
+import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { BUILTIN_CHAINS, type TableName } from '../rules/model.ts';
 
@@ -263,7 +263,7 @@ export function restoreText(state: NodeRules): string {
     for (const c of user) out.push(`:${c} - [0:0]`);
     for (; i < state.rules.length && state.rules[i]?.table === t; i++) {
       const r = state.rules[i];
-      if (r) out.push(`-A ${r.chain} ${restoreWords(r.args).join(' ')}`);
+      if (r) out.push(`-A ${r.chain} ${restoreLine(r.args)}`);
     }
     out.push('COMMIT');
   }

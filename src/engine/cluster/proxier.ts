@@ -166,7 +166,11 @@ export function proxierRules(
     sources: ProvenanceSource[],
     extra: Partial<RuleProvenance> = {},
   ): void => {
-    out.rules.push({ table, chain, args, prov: { writer: 'kube-proxy', role, sources, ...extra } });
+    // written out rather than spread: 160,000 of these on a big node
+    const prov: RuleProvenance = { writer: 'kube-proxy', role, sources };
+    if (extra.servicePort !== undefined) prov.servicePort = extra.servicePort;
+    if (extra.endpoint !== undefined) prov.endpoint = extra.endpoint;
+    out.rules.push({ table, chain, args, prov });
   };
   const mark = markText(cfg.masqueradeBit);
   const scope = nodePortScope(model, view);
@@ -254,6 +258,8 @@ export function proxierRules(
             : 0,
   );
   const probabilities = new Map<number, RulePart>();
+  const protocols = new Map<string, RulePart>();
+  const markMasq = parts.jumpPart('KUBE-MARK-MASQ');
   for (const { svc, port, name } of ports) {
     servicePortRules(add, out, {
       model,
@@ -266,6 +272,8 @@ export function proxierRules(
       scope,
       parts,
       probabilities,
+      protocols,
+      markMasq,
       portSrc: sourceOf(svc.ref, `spec.ports[${svc.ports.indexOf(port)}]`, port.span),
       seps: new Map(),
     });
@@ -382,6 +390,10 @@ interface PortContext {
   portSrc: ProvenanceSource;
   /** `-m statistic --mode random --probability 1/n` by n, shared by every Service */
   probabilities: Map<number, RulePart>;
+  /** `-m PROTO -p PROTO` in a KUBE-SEP chain, by protocol */
+  protocols: Map<string, RulePart>;
+  /** `-j KUBE-MARK-MASQ` */
+  markMasq: RulePart;
   /** each endpoint's chain and parts: named in up to four rules, hashed and read once */
   seps: Map<string, EndpointParts>;
 }
@@ -392,6 +404,8 @@ interface EndpointParts {
   jump: RulePart;
   /** `-m comment --comment "NAME -> ENDPOINT"` */
   comment: RulePart;
+  /** `-s ENDPOINT-IP` */
+  source: RulePart;
   /** the objects behind the endpoint, then its service port (the SEP rules' provenance) */
   sepSources: ProvenanceSource[];
   /** the service port, then the objects behind the endpoint (the load-balancing rule's) */
@@ -413,6 +427,7 @@ function sepOf(c: PortContext, ep: Endpoint): EndpointParts {
         chain,
         jump: c.parts.jumpPart(chain),
         comment: c.parts.commentPart(`${c.name} -> ${ep.text}`),
+        source: c.parts.hostSourcePart(ep.ip),
         sepSources: [...sources, c.portSrc],
         balanceSources: [c.portSrc, ...sources],
         sources,
@@ -900,22 +915,43 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
     add(
       'nat',
       sep.chain,
-      [nameComment, '-s', formatIPv4(ep.ip), '-j', 'KUBE-MARK-MASQ'],
+      [nameComment, sep.source, c.markMasq],
       'endpoint-hairpin-masquerade',
       src,
       sep.extra,
     );
-    const affinity =
-      svc.sessionAffinity === 'ClientIP' ? ['-m', 'recent', '--name', sep.chain, '--set'] : [];
+    const dnat = c.parts.dnatPart(ep.text, proto);
     add(
       'nat',
       sep.chain,
-      [nameComment, ...affinity, '-m', proto, '-p', proto, c.parts.dnatPart(ep.text, proto)],
+      svc.sessionAffinity === 'ClientIP'
+        ? [
+            nameComment,
+            '-m',
+            'recent',
+            '--name',
+            sep.chain,
+            '--set',
+            '-m',
+            proto,
+            '-p',
+            proto,
+            dnat,
+          ]
+        : [nameComment, protocolPart(c, sep.chain, proto), dnat],
       'endpoint-dnat',
       src,
       sep.extra,
     );
   }
+}
+
+/** `-m PROTO -p PROTO` in a KUBE-SEP chain (all are user chains: one part serves them all). */
+function protocolPart(c: PortContext, chain: string, proto: string): RulePart {
+  let part = c.protocols.get(proto);
+  if (part === undefined)
+    c.protocols.set(proto, (part = c.parts.protocolPart(proto, 'nat', chain)));
+  return part;
 }
 
 /** The statistic match of the i-th of n endpoints (n - i = left): 1/left, as kube-proxy writes it. */

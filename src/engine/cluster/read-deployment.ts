@@ -3,7 +3,7 @@
  * names, stable from run to run (derived from a hash of the template and the replica number,
  * not random as in a real cluster), spread round-robin over the nodes.
  */
-import { digest } from './hash.ts';
+import { digestChars } from './hash.ts';
 import { readContainerPorts, readMeta } from './read-core.ts';
 import type { Reader } from './read-kit.ts';
 import type { ContainerPort, ObjectRef } from './model.ts';
@@ -21,10 +21,11 @@ export interface DeploymentSpec {
 // Kubernetes' "safe" alphabet for generated names: no vowels, no look-alike characters.
 const SAFE = 'bcdfghjklmnpqrstvwxz2456789';
 
-function safeChars(bytes: Uint8Array, n: number): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += SAFE[(bytes[i] ?? 0) % SAFE.length];
-  return s;
+const safe = (byte: number): string => SAFE[byte % SAFE.length]!;
+
+/** `n` characters of SAFE from the text's digest. */
+function safeChars(text: string, n: number): string {
+  return digestChars(text, n, safe);
 }
 
 export function readDeployment(r: Reader): DeploymentSpec | undefined {
@@ -44,7 +45,7 @@ export function readDeployment(r: Reader): DeploymentSpec | undefined {
   const ports = readContainerPorts(r, ['spec', 'template', 'spec', 'containers']);
   const template = JSON.stringify(r.get(['spec', 'template']) ?? null);
   // pod-template-hash: 9 or 10 characters in real clusters; 9 here, from the template's digest
-  const templateHash = safeChars(digest(`${meta.namespace}/${meta.name}\n${template}`), 9);
+  const templateHash = safeChars(`${meta.namespace}/${meta.name}\n${template}`, 9);
   return {
     namespace: meta.namespace,
     name: meta.name,
@@ -58,5 +59,5 @@ export function readDeployment(r: Reader): DeploymentSpec | undefined {
 
 /** The i-th replica's name: stable for the same template and replica number. */
 export function replicaName(d: DeploymentSpec, i: number): string {
-  return `${d.name}-${d.templateHash}-${safeChars(digest(`${d.templateHash}/${i}`), 5)}`;
+  return `${d.name}-${d.templateHash}-${safeChars(`${d.templateHash}/${i}`, 5)}`;
 }

@@ -2,11 +2,13 @@
  * SHA-256 (FIPS 180-4), written for the many short texts kube-proxy's chain names hash: one
  * Service port or endpoint string is a single 64-byte block. A general library spends most of a
  * hash that small setting up its state objects; this keeps one set of buffers and allocates only
- * the 32-byte result. Checked against @noble/hashes in sha256.test.ts.
+ * the 32-byte result, or nothing (sha256TextWords). The words are Int32Array: V8 keeps their
+ * values small integers, where a Uint32Array's upper half would be doubles. Checked against
+ * @noble/hashes in sha256.test.ts.
  */
 
 // the first 32 bits of the fractional parts of the cube roots of the first 64 primes
-const K = Uint32Array.from([
+const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -17,12 +19,12 @@ const K = Uint32Array.from([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 // the first 32 bits of the fractional parts of the square roots of the first 8 primes
-const H0 = Uint32Array.from([
+const H0 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
-const W = new Uint32Array(64);
-const H = new Uint32Array(8);
+const W = new Int32Array(64);
+const H = new Int32Array(8);
 let block = new Uint8Array(128);
 
 /** One 64-byte block at `at` of `bytes` into H. */
@@ -72,8 +74,8 @@ function compress(bytes: Uint8Array, at: number): void {
   H[7] = (H[7]! + h) | 0;
 }
 
-/** SHA-256 of `length` bytes written into the shared block buffer (see sha256Of). */
-function finish(length: number): Uint8Array {
+/** SHA-256 of `length` bytes written into the shared block buffer, left in H. */
+function hashBlock(length: number): void {
   const padded = (((length + 8) >> 6) + 1) << 6;
   if (block.length < padded) {
     const bigger = new Uint8Array(padded);
@@ -91,6 +93,10 @@ function finish(length: number): Uint8Array {
   block[padded - 5] = Math.floor(bits / 2 ** 32) & 0xff;
   H.set(H0);
   for (let at = 0; at < padded; at += 64) compress(block, at);
+}
+
+/** The digest left in H as bytes. */
+function digestBytes(): Uint8Array {
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
     const v = H[i]!;
@@ -114,17 +120,34 @@ function room(n: number): void {
 export function sha256(bytes: Uint8Array): Uint8Array {
   room(bytes.length);
   block.set(bytes);
-  return finish(bytes.length);
+  hashBlock(bytes.length);
+  return digestBytes();
 }
 
 /** SHA-256 of a text's UTF-8 bytes; ASCII text is copied straight into the block. */
 export function sha256Text(text: string, utf8: (t: string) => Uint8Array): Uint8Array {
+  sha256TextWords(text, utf8);
+  return digestBytes();
+}
+
+/**
+ * SHA-256 of a text's UTF-8 bytes as eight big-endian 32-bit words, in a buffer the next hash
+ * overwrites: for callers that take a few bits and allocate nothing (50,000 chain names).
+ */
+export function sha256TextWords(text: string, utf8: (t: string) => Uint8Array): Int32Array {
   const n = text.length;
   room(n);
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x80) return sha256(utf8(text));
+    if (c >= 0x80) {
+      const bytes = utf8(text);
+      room(bytes.length);
+      block.set(bytes);
+      hashBlock(bytes.length);
+      return H;
+    }
     block[i] = c;
   }
-  return finish(n);
+  hashBlock(n);
+  return H;
 }

@@ -141,6 +141,20 @@ describe('dump API: a dump parsed once, kept by id, asked about in pieces', () =
   });
 });
 
+describe('dump API: a file read in the worker, and the warm-up', () => {
+  it('reads a File itself and keeps it as the same dump as its text', async () => {
+    const s = await engineApi.loadDumpFile(new Blob([KUBE], { type: 'text/plain' }));
+    expect([s.rules, s.chains, s.lines]).toEqual([97, 55, 160]);
+    expect(engineApi.loadDump(KUBE).id).toBe(s.id);
+  });
+
+  it('parses its made-up dump without errors and keeps nothing', () => {
+    const before = engineApi.loadDump(KUBE).id;
+    expect(engineApi.warmUpDumpParser()).toBeGreaterThanOrEqual(0);
+    expect(engineApi.loadDump(KUBE).id).toBe(before);
+  });
+});
+
 describe('dump API: counters, progress, many diagnostics', () => {
   it('sums -c counters per chain for heat', () => {
     const s = engineApi.loadDump(COUNTERS);

@@ -6,7 +6,7 @@ import { parseIPv4 } from '../engine/rules/address.ts';
 import { findChain, findTable, type Rule } from '../engine/rules/model.ts';
 import { ruleReach, type ReachProbe } from '../engine/rules/rule-reach.ts';
 import { readHost } from '../engine/netfilter/index.ts';
-import { loadDump, loadedDump } from './dump-cache.ts';
+import { loadDump, loadedDump, warmUp } from './dump-cache.ts';
 import type {
   DumpApi,
   DumpJumps,
@@ -167,6 +167,10 @@ export const dumpApi: DumpApi = {
   loadDump(text, onProgress) {
     return loadDump(text, onProgress).summary;
   },
+  async loadDumpFile(file, onProgress) {
+    return loadDump(await file.text(), onProgress).summary;
+  },
+  warmUpDumpParser: warmUp,
   dumpRows(id, table, chain) {
     const d = loadedDump(id);
     const t = d ? findTable(d.parsed.ruleset, table) : undefined;

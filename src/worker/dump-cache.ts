@@ -6,6 +6,7 @@ import { parseRuleset } from '../engine/rules/parse.ts';
 import type { ParseResult, Rule, Ruleset } from '../engine/rules/model.ts';
 import { inferHost } from '../engine/netfilter/infer-host.ts';
 import type { DumpSummary, DumpTableSummary, UnknownModule } from './dump-protocol.ts';
+import { warmUpDumpText } from './dump-warm.ts';
 
 export const DIAGNOSTICS_SHOWN = 200;
 const KEEP = 2;
@@ -134,4 +135,12 @@ export function loadDump(
 
 export function loadedDump(id: string): LoadedDump | undefined {
   return loaded.get(id);
+}
+
+/** Parses and summarises a small made-up dump without keeping it; answers how long it took. */
+export function warmUp(): number {
+  const started = performance.now();
+  const text = warmUpDumpText();
+  summarize('warm-up', text, parseRuleset(text, { onProgress: () => {} }), 0);
+  return Math.round(performance.now() - started);
 }

@@ -87,6 +87,19 @@ export function askDump<T>(
   });
 }
 
+let warmed = false;
+
+/**
+ * Starts the dump worker and has it parse a small made-up dump, so that a real one arriving
+ * later finds the worker's code loaded and its parser warm. Once per page (not after Cancel:
+ * the user is then waiting for "parse again").
+ */
+export function warmDumpWorker(): void {
+  if (warmed) return;
+  warmed = true;
+  askDump('warmUpDumpParser', (e) => e.warmUpDumpParser()).catch(() => undefined);
+}
+
 /** Stops whatever the dump worker is doing (a parse), failing it and everything queued. */
 export function cancelDumpWork(): void {
   generation++;

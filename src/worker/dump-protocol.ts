@@ -113,6 +113,16 @@ export interface DumpSearchResult {
 export interface DumpApi {
   /** parses a dump, keeps it under the returned summary's id, reports progress as it reads */
   loadDump(text: string, onProgress?: (done: number, total: number) => void): DumpSummary;
+  /**
+   * as loadDump, for a file the user opened or dropped: the worker reads it itself, so the
+   * page neither waits for the text nor copies 15 MB of it across
+   */
+  loadDumpFile(
+    file: Blob,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<DumpSummary>;
+  /** parses a small made-up dump and forgets it: the first real parse then runs on warmed code */
+  warmUpDumpParser(): number;
   /** the rows of one chain of a loaded dump; null when the dump or the chain is gone */
   dumpRows(id: string, table: string, chain: string): DumpRuleRow[] | null;
   /** one chain with its parsed rules (for the rule table of a short chain) */

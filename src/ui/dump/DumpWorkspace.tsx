@@ -15,16 +15,20 @@ import { useDump, type DumpTab } from './dump-store.ts';
 import { HostForm } from './HostForm.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { dumpStrings } from './strings.ts';
-import { cancelParse, useDumpLoader } from './use-dump-loader.ts';
+import { DumpTextView } from './DumpTextView.tsx';
+import { cancelParse, giveDumpFile, giveDumpText, useDumpLoader } from './use-dump-loader.ts';
 import './dump.css';
 
 /** Above this size the editor gets no markers: Monaco would draw thousands of squiggles. */
 const MARKER_TEXT_LIMIT = 2_000_000;
 /**
- * Above this size the editor shows plain text, unwrapped: colouring and wrapping 100,000 lines
- * keeps the main thread busy for seconds. The text stays editable.
+ * Above this size the text is shown in a light read-only view until the user asks to edit it:
+ * Monaco takes in 14 MB in one task of half a second or more, then keeps the page busy with
+ * more. In the editor such a text is plain and unwrapped (colouring and wrapping 100,000 lines
+ * costs seconds).
  */
-const PLAIN_TEXT_LIMIT = 1_000_000;
+const BIG_TEXT = 1_000_000;
+const TEXT_HEIGHT = 240;
 
 function ParseStatusLine() {
   const t = dumpStrings[useLang()];
@@ -146,19 +150,21 @@ export function DumpWorkspace(props: { reveal: RevealRequest | null }) {
   const setDump = useScenario((s) => s.setDump);
   const dark = useUi((s) => s.theme) === 'dark';
   const summary = useDump((s) => s.summary);
+  const editText = useDump((s) => s.editText);
   const set = useDump((s) => s.set);
+  const big = dump.length > BIG_TEXT;
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const markers = useMemo(
     () => (summary && summary.length <= MARKER_TEXT_LIMIT ? toMarkers(summary.diagnostics) : []),
     [summary],
   );
+  const problems = useMemo(
+    () => new Map((summary?.diagnostics ?? []).map((d) => [d.line, d.message])),
+    [summary],
+  );
   const load = (file: File | undefined) => {
-    if (!file) return;
-    void file.text().then((text) => {
-      set({ open: null });
-      setDump(text);
-    });
+    if (file) giveDumpFile(file);
   };
   const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
   return (
@@ -171,6 +177,16 @@ export function DumpWorkspace(props: { reveal: RevealRequest | null }) {
         setDropping(true);
       }}
       onDragLeave={() => setDropping(false)}
+      onPasteCapture={(e) => {
+        // a big paste into the empty editor goes straight to the parser and the light view;
+        // into text already there, the editor takes it as any edit
+        if (useScenario.getState().dump !== '') return;
+        const text = e.clipboardData.getData('text/plain');
+        if (text.length <= BIG_TEXT) return;
+        e.preventDefault();
+        e.stopPropagation();
+        giveDumpText(text);
+      }}
       onDropCapture={(e) => {
         if (!hasFiles(e)) return;
         // the file, not Monaco's own drop handling, decides what the text becomes
@@ -200,18 +216,41 @@ export function DumpWorkspace(props: { reveal: RevealRequest | null }) {
       {dump === '' ? <p className="hint">{t.empty}</p> : null}
       <p className="hint">{dropping ? t.dropHere : t.dropHint}</p>
       <ParseStatusLine />
-      <LazyEditor
-        value={dump}
-        onChange={setDump}
-        language={dump.length > PLAIN_TEXT_LIMIT ? 'plaintext' : IPTABLES_LANGUAGE_ID}
-        wordWrap={dump.length <= PLAIN_TEXT_LIMIT}
-        uri={DUMP_MODEL_URI}
-        markers={markers}
-        dark={dark}
-        reveal={props.reveal}
-        ariaLabel={shell.editorDump}
-        loadingLabel={shell.editorLoading}
-      />
+      {big ? (
+        <div className="dump-text-head">
+          <span className="hint">{t.text.about((dump.length / 1e6).toFixed(1))}</span>
+          <button
+            type="button"
+            title={editText ? t.text.closeTitle : t.text.editTitle}
+            onClick={() => set({ editText: !editText })}
+            data-testid="dump-edit-text"
+          >
+            {editText ? t.text.close : t.text.edit}
+          </button>
+        </div>
+      ) : null}
+      {big && !editText ? (
+        <DumpTextView
+          text={dump}
+          reveal={props.reveal}
+          problems={problems}
+          label={shell.editorDump}
+          height={TEXT_HEIGHT}
+        />
+      ) : (
+        <LazyEditor
+          value={dump}
+          onChange={setDump}
+          language={big ? 'plaintext' : IPTABLES_LANGUAGE_ID}
+          wordWrap={!big}
+          uri={DUMP_MODEL_URI}
+          markers={markers}
+          dark={dark}
+          reveal={props.reveal}
+          ariaLabel={shell.editorDump}
+          loadingLabel={shell.editorLoading}
+        />
+      )}
       <Tabs />
     </div>
   );

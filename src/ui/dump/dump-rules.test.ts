@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import KUBE from '../../../tests/fixtures/kube-proxy.rules?raw';
 import { engineApi } from '../../worker/engine-api.ts';
 import { chainGraph } from '../views/chain-graph/graph-model.ts';
-import { dumpGraph, skeletonRuleset } from './dump-rules.ts';
+import { dumpGraph, prepareSkeleton, skeletonRuleset } from './dump-rules.ts';
 import { parseRuleset } from '../../engine/rules/parse.ts';
 import { findTable } from '../../engine/rules/model.ts';
 
@@ -30,6 +30,23 @@ describe('a dump table rebuilt from the worker summary and jump columns', () => 
       builtin: true,
     });
     expect(skeletonRuleset(s)).toBe(r);
+  });
+
+  it('builds the same skeleton ahead in slices, which skeletonRuleset then hands out', async () => {
+    const lines = ['*filter', ':INPUT ACCEPT [0:0]'];
+    for (let i = 0; i < 9_000; i++) lines.push(`:C${i} - [0:0]`);
+    const big = engineApi.loadDump([...lines, 'COMMIT', ''].join('\n'));
+    let slices = 0;
+    await prepareSkeleton(big, async () => {
+      slices++;
+    });
+    expect(slices).toBe(2);
+    const ahead = skeletonRuleset(big);
+    expect(ahead.tables[0]!.chains).toHaveLength(9_001);
+    expect(ahead.tables[0]!.chains[9_000]).toMatchObject({ name: 'C8999', rules: [] });
+    // the same as the one made at once
+    const again = engineApi.loadDump([...lines, 'COMMIT', '', ''].join('\n'));
+    expect(skeletonRuleset(again).tables).toEqual(ahead.tables);
   });
 
   it('cuts a big table down to the traced chains and their neighbours', () => {

@@ -20,6 +20,8 @@ export interface DumpState {
   /** bumped by "parse again" so the loader runs for the same text */
   retry: number;
   tab: DumpTab;
+  /** a big dump's text is in the editor (asked for) rather than in the light text view */
+  editText: boolean;
   /** the chain opened in the chain list, or null for the list itself */
   open: { table: string; chain: string } | null;
   listTable: string | null;
@@ -39,6 +41,7 @@ export const useDump = create<DumpState>()((set) => ({
   error: null,
   retry: 0,
   tab: 'chains',
+  editText: false,
   open: null,
   listTable: null,
   chainFilter: '',

@@ -68,6 +68,14 @@ export interface DumpStrings {
   };
   ruleListTitle: string;
   bigChain: (n: number) => string;
+  text: {
+    /** what the light view of a big dump's text is, and how many lines it has */
+    about: (mb: string) => string;
+    edit: string;
+    editTitle: string;
+    close: string;
+    closeTitle: string;
+  };
 }
 
 const en: DumpStrings = {
@@ -173,6 +181,13 @@ const en: DumpStrings = {
   },
   ruleListTitle: 'Rules',
   bigChain: (n) => `${n.toLocaleString('en')} rules: shown as a scrolling list`,
+  text: {
+    about: (mb) => `${mb} MB of text: shown read-only so the page stays quick.`,
+    edit: 'Edit text',
+    editTitle: 'Open the text in the editor (a text this long takes the editor a few seconds)',
+    close: 'Close editor',
+    closeTitle: 'Back to the quick read-only view (your edits are kept)',
+  },
 };
 
 const ko: DumpStrings = {
@@ -277,6 +292,13 @@ const ko: DumpStrings = {
   },
   ruleListTitle: '규칙',
   bigChain: (n) => `규칙 ${n.toLocaleString('ko')}개: 스크롤 목록으로 보여 줍니다`,
+  text: {
+    about: (mb) => `텍스트 ${mb} MB: 페이지가 느려지지 않도록 읽기 전용으로 보여 줍니다.`,
+    edit: '텍스트 편집',
+    editTitle: '편집기에서 텍스트를 엽니다 (이만큼 긴 텍스트는 여는 데 몇 초 걸립니다)',
+    close: '편집기 닫기',
+    closeTitle: '빠른 읽기 전용 보기로 돌아갑니다 (편집한 내용은 그대로 남습니다)',
+  },
 };
 
 export const dumpStrings: Record<Lang, DumpStrings> = { en, ko };

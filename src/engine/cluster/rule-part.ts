@@ -4,10 +4,12 @@
  * and DNAT), and the small checks both the part makers and the rule reader need.
  */
 import type { Match, RuleCore, Target } from '../rules/model.ts';
-import { isBuiltinChain } from '../rules/model.ts';
 import { deepFreeze, type WordsContext } from '../rules/rule-memo.ts';
 import { parseNatRange } from '../modules/target/nat-range.ts';
 import type { AnyModule } from '../modules/types.ts';
+
+// the kernel's table/chain check for a target, as the parser's fast path makes it
+export { targetAllowed } from '../rules/save-fast-path.ts';
 
 /**
  * A module's words whose meaning the proxier already has in hand (a Service's comment, the jump
@@ -59,16 +61,6 @@ export function plainWord(w: string): string | undefined {
     return /["'\\]/.test(inner) ? undefined : inner;
   }
   return /["'\\\s]/.test(w) ? undefined : w;
-}
-
-/**
- * Whether the kernel allows the target in this table and chain, as the parser checks it (the
- * same test as the save parser's fast path, which keeps its copy private).
- */
-export function targetAllowed(module: AnyModule, table: string, chain: string): boolean {
-  if (module.kind !== 'target') return false;
-  if (module.tables && !module.tables.includes(table)) return false;
-  return !(module.chains && isBuiltinChain(table, chain) && !module.chains.includes(chain));
 }
 
 /** Whether the module has the option `word` (`--dport`): iptables gives it to the latest that does. */

@@ -369,7 +369,7 @@ export function newNamedTarget(name: string): NamedTarget {
 }
 
 /** Whether the kernel allows the target in this table and chain. */
-function targetAllowed(module: AnyModule, table: string, chain: string): boolean {
+export function targetAllowed(module: AnyModule, table: string, chain: string): boolean {
   if (module.kind !== 'target') return false;
   if (module.tables && !module.tables.includes(table)) return false;
   return !(module.chains && isBuiltinChain(table, chain) && !module.chains.includes(chain));

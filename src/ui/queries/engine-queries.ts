@@ -42,15 +42,6 @@ export function useCompile(yaml: string | null) {
   });
 }
 
-export function useParseDump(text: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['dump', textKey(text)],
-    queryFn: ({ signal }) => ask('parseDump', (e) => e.parseDump(text), signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useTrace(req: TraceRequest | null) {
   return useQuery({
     queryKey: ['trace', ...(req ? requestKey(req) : [null])],

@@ -5,6 +5,7 @@
  * to e2e/artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { openTraced, watchErrors } from './support.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -34,21 +35,6 @@ test.use({
 });
 // the machine is shared; Monaco alone takes seconds to load on it
 test.setTimeout(90_000);
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-/** Waits for the default scenario's first trace: the result line names the DNATed pod. */
-async function openTraced(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
-}
 
 /** Puts the cursor in Monaco (it loads lazily) and returns once the editor has focus. */
 async function focusEditor(page: Page): Promise<void> {

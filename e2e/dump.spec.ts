@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './support.ts';
 import { generateKubeDump } from '../scripts/bench/generate-kube.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -61,15 +62,6 @@ interface PageStorage {
 
 test.use({ viewport: { width: 1280, height: 800 } });
 test.setTimeout(180_000);
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
 
 /** Records long tasks, long animation frames with their scripts, and slow input events. */
 async function watchLongTasks(page: Page): Promise<void> {

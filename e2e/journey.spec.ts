@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { openTraced, watchErrors } from './support.ts';
 import { NODEPORT_30080_YAML } from '../src/engine/scenarios/nodeport-other-node.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -53,20 +54,6 @@ interface PageGlobals {
 
 test.use({ viewport: { width: 1280, height: 800 } });
 test.setTimeout(90_000);
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-async function openTraced(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
-}
 
 /** Waits for the journey of the default packet and returns the endpoint it reached. */
 async function openJourney(page: Page): Promise<string> {

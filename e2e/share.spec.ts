@@ -7,6 +7,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openTraced, traced, watchErrors } from './support.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 const VIEWPORT = { width: 1280, height: 800 };
@@ -27,24 +28,6 @@ interface PageGlobals {
 
 test.use({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-async function traced(page: Page): Promise<void> {
-  await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
-}
-
-async function openTraced(page: Page, url = '/'): Promise<void> {
-  await page.goto(url);
-  await traced(page);
-}
 
 async function focusEditor(page: Page): Promise<void> {
   const editor = page.locator('.editor-pane .monaco-editor');

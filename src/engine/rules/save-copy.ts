@@ -2,7 +2,8 @@
  * `print` of an iptables-save dump to iptables-save form, without building the model. A real
  * dump is iptables-save's own output: every line already is the line the printer would write,
  * so the printed text is the dump less its comment and blank lines. This proves that line by
- * line with the save parser's own fast readers (save-fast-path.ts, save-chain-line.ts) and the
+ * line (rules proven in place by save-prove.ts where it can, the others with the save parser's
+ * own fast readers: save-fast-path.ts, save-chain-line.ts) and the
  * checks the whole ruleset needs (jumps to declared user chains, no loop, every table ended by
  * COMMIT), keeping only plain arrays and sets, and copies the text.
  *
@@ -16,6 +17,7 @@ import { isTableName, type Chain, type Family } from './model.ts';
 import { RuleMemo } from './rule-memo.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
 import { readRuleWords, ruleTarget, ruleWasCanonical } from './save-fast-path.ts';
+import { provenJump, proveRuleLine } from './save-prove.ts';
 import { textAt } from './text-at.ts';
 
 /** The iptables-save text printSave(parseSave(text)) gives, when it is text's own lines and the
@@ -120,8 +122,16 @@ class SaveScan {
   }
 
   private rule(text: string, from: number, to: number): boolean {
-    const chain = readRuleWords(text, from, to, this.b, this.memo);
-    if (chain === undefined || !ruleWasCanonical()) return false;
+    // proven in place when it can be; otherwise read the fast path's way (and its parts made)
+    let chain = proveRuleLine(text, from, to, this.b, this.memo);
+    let jump: string | undefined;
+    if (chain !== undefined) jump = provenJump();
+    else {
+      chain = readRuleWords(text, from, to, this.b, this.memo);
+      if (chain === undefined || !ruleWasCanonical()) return false;
+      const target = ruleTarget();
+      if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) jump = target.name;
+    }
     if (chain !== this.lastChain) {
       // the printer lists rules chain by chain, in the order the chains were declared
       const at = this.position.get(chain);
@@ -130,10 +140,9 @@ class SaveScan {
       this.lastPosition = at;
     }
     this.rules = true;
-    const target = ruleTarget();
-    if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) {
+    if (jump !== undefined) {
       this.jumpFrom.push(this.lastPosition);
-      this.jumpTo.push(target.name);
+      this.jumpTo.push(jump);
     }
     return true;
   }

@@ -24,6 +24,7 @@ import {
   type ModuleWords,
   type NamedTarget,
   type RuleMemo,
+  type WordsContext,
 } from './rule-memo.ts';
 import { needsQuotes } from './tokenize.ts';
 import { textAt } from './text-at.ts';
@@ -304,48 +305,71 @@ function readModule(
   }
   const context = memo.modulesFor(table, chainName, protocol);
   const end = ends[to - 1]!;
-  // the same words as at this place in the rule before: no string, no lookup
-  const slot = memo.slots[segment++];
-  let entry: ModuleWords | undefined;
+  const entry = moduleWordsAt(raw, s, end, segment++, context, chainName, memo);
+  if (!entry) return false;
+  const module: AnyModule = entry.module;
+  if (isTarget) {
+    if (module.kind !== 'target') return false;
+    // where the kernel allows the target: a rule that breaks it is read in full, and reported
+    if (!targetAllowed(module, table, chainName)) return false;
+    target = sharedPart(entry, true) as Target;
+  } else scratchMatches[matchCount++] = sharedPart(entry, false) as Match;
+  if (canonical) canonical = wordsCanonical(entry, isTarget, raw, s, end);
+  return true;
+}
+
+/**
+ * What the module words raw[s, end) read as in this context, the `place`-th module of the rule:
+ * the same words as at this place in the rule before cost no string and no lookup. Undefined when
+ * they need a diagnostic somewhere (the full reader then reads the line).
+ */
+export function moduleWordsAt(
+  raw: string,
+  s: number,
+  end: number,
+  place: number,
+  context: WordsContext,
+  chainName: string,
+  memo: RuleMemo,
+): ModuleWords | undefined {
+  const slot = memo.slots[place];
   if (
     slot &&
     slot.key.length === end - s &&
     (slot.entry.contextFree || slot.context === context) &&
     textAt(raw, s, slot.key)
   )
-    entry = slot.entry;
-  else {
-    const key = raw.slice(s, end);
-    const known = memo.find(key, context);
-    entry =
-      known === NOT_CLEAN
-        ? undefined
-        : (known ?? rememberModuleWords(memo, key, context, chainName));
-    if (!entry) return false;
-    if (segment <= MAX_SLOTS) memo.slots[segment - 1] = { key, context, entry };
+    return slot.entry;
+  const key = raw.slice(s, end);
+  const known = memo.find(key, context);
+  const entry =
+    known === NOT_CLEAN ? undefined : (known ?? rememberModuleWords(memo, key, context, chainName));
+  if (entry && place < MAX_SLOTS) memo.slots[place] = { key, context, entry };
+  return entry;
+}
+
+/** The frozen Match (or Target) every rule with these module words shares. */
+function sharedPart(entry: ModuleWords, isTarget: boolean): Match | Target {
+  const module = entry.module;
+  return (entry.shared ??= isTarget
+    ? Object.freeze({ name: module.name, kind: 'extension' as const, data: entry.data })
+    : Object.freeze({ module: module.name, data: entry.data }));
+}
+
+/** Whether iptables-save prints the module words raw[s, end) back as written (worked out once). */
+export function wordsCanonical(
+  entry: ModuleWords,
+  isTarget: boolean,
+  raw: string,
+  s: number,
+  end: number,
+): boolean {
+  if (entry.canonical === undefined) {
+    const part = sharedPart(entry, isTarget);
+    const words = isTarget ? targetWords(part as Target) : matchWords(part as Match);
+    entry.canonical = words.join(' ') === raw.slice(s, end);
   }
-  const module: AnyModule = entry.module;
-  if (isTarget) {
-    if (module.kind !== 'target') return false;
-    // where the kernel allows the target: a rule that breaks it is read in full, and reported
-    if (!targetAllowed(module, table, chainName)) return false;
-    target = (entry.shared ??= Object.freeze({
-      name: module.name,
-      kind: 'extension' as const,
-      data: entry.data,
-    })) as Target;
-    if (canonical)
-      canonical = entry.canonical ??= targetWords(target).join(' ') === raw.slice(s, end);
-  } else {
-    const match = (entry.shared ??= Object.freeze({
-      module: module.name,
-      data: entry.data,
-    })) as Match;
-    scratchMatches[matchCount++] = match;
-    if (canonical)
-      canonical = entry.canonical ??= matchWords(match).join(' ') === raw.slice(s, end);
-  }
-  return true;
+  return entry.canonical;
 }
 
 /**
@@ -353,7 +377,7 @@ function readModule(
  * jump to the same place as the rule before (KUBE-MARK-MASQ), and a user chain's name is known
  * from its declaration (readPlainChainLine), so the name is rarely made into a new string.
  */
-function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
+export function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
   const last = memo.lastNamed;
   if (last !== undefined && last.name.length === ve - vs && textAt(raw, vs, last.name)) return last;
   let named = memo.targetNames.get(raw, vs, ve);

@@ -1,8 +1,6 @@
 /** One subcommand of `netfilter-lab`: its help text and what it does. Returns the exit status. */
 export interface Command {
   name: string;
-  /** one line for the command list in `--help` */
-  summary: string;
   /** the full text of `netfilter-lab NAME --help` */
   help: string;
   run(args: readonly string[]): Promise<number>;

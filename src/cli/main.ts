@@ -3,21 +3,8 @@
  * mistakes into one line on stderr and exit status 2.
  */
 import pkg from '../../package.json' with { type: 'json' };
-import type { Command } from './command.ts';
-import { parseCommand } from './commands/parse.ts';
-import { printCommand } from './commands/print.ts';
-import { traceCommand } from './commands/trace.ts';
-import { compileCommand } from './commands/compile.ts';
-import { journeyCommand } from './commands/journey.ts';
+import { commands } from './commands/index.ts';
 import { UsageError } from './usage-error.ts';
-
-const commands: readonly Command[] = [
-  parseCommand,
-  printCommand,
-  traceCommand,
-  compileCommand,
-  journeyCommand,
-];
 
 const PROGRAM = 'netfilter-lab';
 
@@ -54,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError(
         name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`,
       );
-    return await command.run(rest);
+    return await (await command.load()).run(rest);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     process.stderr.write(

@@ -21,7 +21,6 @@ const options = {
 
 export const compileCommand: Command = {
   name: 'compile',
-  summary: 'compile Kubernetes YAML into the iptables rules kube-proxy writes on a node',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
        netfilter-lab compile CLUSTER.yaml|- --hosts [--json]
 

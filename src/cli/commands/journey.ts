@@ -30,7 +30,6 @@ const options = {
 
 export const journeyCommand: Command = {
   name: 'journey',
-  summary: 'follow a connection across the cluster: every node it crosses, the NAT, the reply',
   help: `Usage: netfilter-lab journey CLUSTER.yaml|- --flow FLOW.json [--seed N | --all-paths] [--json]
 
 Compiles kube-proxy's rules for each node of the cluster and follows one connection through

@@ -15,7 +15,6 @@ const options = { ...rulesetInputOptions, pretty: { type: 'boolean' } } as const
 
 export const parseCommand: Command = {
   name: 'parse',
-  summary: 'parse a ruleset and print it as JSON (tables, chains, rules, diagnostics)',
   help: `Usage: netfilter-lab parse FILE|- [options]
 
 Parses iptables-save, iptables -S or iptables -L -n -v output and prints one JSON document:

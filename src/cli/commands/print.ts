@@ -52,7 +52,6 @@ const options = {
 
 export const printCommand: Command = {
   name: 'print',
-  summary: 'print a ruleset as canonical iptables-save, iptables -S or iptables -L -n -v text',
   help: `Usage: netfilter-lab print FILE|- [options]
 
 Parses a ruleset (in any of the three formats) and prints it the way iptables itself would.

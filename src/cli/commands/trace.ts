@@ -35,7 +35,6 @@ const options = {
 
 export const traceCommand: Command = {
   name: 'trace',
-  summary: 'trace packets through a ruleset on a host: every hook, table, chain and rule',
   help: `Usage: netfilter-lab trace --rules FILE --host HOST.yaml --packet PACKET.json [options]
 
 Runs the packets through the ruleset as Linux netfilter would on the host described by HOST

@@ -13,9 +13,10 @@
  * up is cheap: it stops where it first doubts.
  */
 import { RulesetBuilder } from './builder.ts';
-import { isTableName, type Chain, type Family } from './model.ts';
+import { ChainTable } from './chain-table.ts';
+import { isTableName, type Chain, type Family, type TableName } from './model.ts';
 import { RuleMemo } from './rule-memo.ts';
-import { readPlainChainLine } from './save-chain-line.ts';
+import { isStandardTarget, registry } from '../modules/registry.ts';
 import { readRuleWords, ruleTarget, ruleWasCanonical } from './save-fast-path.ts';
 import { provenJump, proveRuleLine } from './save-prove.ts';
 import { textAt } from './text-at.ts';
@@ -30,7 +31,6 @@ export function copyCanonicalSave(text: string, family: Family): string | undefi
   const pieces: string[] = [];
   let runStart = -1; // the first kept line of the run of kept lines being read
   let start = 0;
-  let line = 1;
   while (start < n) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = n;
@@ -40,11 +40,10 @@ export function copyCanonicalSave(text: string, family: Family): string | undefi
       if (runStart >= 0) pieces.push(text.slice(runStart, start));
       runStart = -1;
     } else {
-      if (!scan.line(text, start, end, first, line)) return undefined;
+      if (!scan.line(text, start, end, first)) return undefined;
       if (runStart < 0) runStart = start;
     }
     start = end + 1;
-    line++;
   }
   if (!scan.finish()) return undefined;
   if (runStart >= 0) {
@@ -55,110 +54,138 @@ export function copyCanonicalSave(text: string, family: Family): string | undefi
 }
 
 const COMMIT = 'COMMIT';
+const SPAN = { line: 0, column: 0, endLine: 0, endColumn: 0 };
 
 /** What the copy has proven so far, and what it must still check. */
 class SaveScan {
-  private readonly b: RulesetBuilder;
   private readonly memo: RuleMemo;
   private readonly tablesSeen = new Set<string>();
-  /** the current table's chains, by where they stand in it (the printer's order) */
-  private readonly position = new Map<Chain, number>();
+  /** the current table's chains; undefined between COMMIT and the next *table */
+  private chains: ChainTable | undefined;
+  /** their policies, by position (null for user chains) */
+  private readonly policies: Chain['policy'][] = [];
   /** the current table has had a rule: no chain line may follow (the printer puts them first) */
   private rules = false;
-  private lastChain: Chain | undefined;
   private lastPosition = -1;
-  /** the current table's jumps and gotos to user chains: from (a position), to (a name) */
+  /** the current table's jumps to user chains: from and to, as positions */
   private readonly jumpFrom: number[] = [];
-  private readonly jumpTo: string[] = [];
+  private readonly jumpTo: number[] = [];
+  /** the current table's chains declared in a builder, made only when a line needs the reader */
+  private builder: RulesetBuilder | undefined;
 
-  constructor(family: Family) {
-    this.b = new RulesetBuilder(family, 'save');
+  constructor(private readonly family: Family) {
     this.memo = new RuleMemo(family);
   }
 
   /** Whether the line [from, to), not empty nor a comment, prints back as written. */
-  line(text: string, from: number, to: number, first: number, line: number): boolean {
-    const b = this.b;
+  line(text: string, from: number, to: number, first: number): boolean {
     if (first === 45 /* - */) {
-      if (!b.currentTable || text.charCodeAt(from + 1) !== 65 || text.charCodeAt(from + 2) !== 32)
+      if (!this.chains || text.charCodeAt(from + 1) !== 65 || text.charCodeAt(from + 2) !== 32)
         return false;
-      return this.rule(text, from, to);
+      return this.rule(text, from, to, this.chains);
     }
-    if (first === 58 /* : */) return this.chainLine(text, from, to, line);
+    if (first === 58 /* : */) return this.chainLine(text, from, to);
     if (first === 42 /* * */) {
       const name = text.slice(from + 1, to);
       // an unknown table, a second *table before COMMIT, a table resumed: reported or reordered
-      if (b.currentTable || !isTableName(name) || this.tablesSeen.has(name)) return false;
+      if (this.chains || !isTableName(name) || this.tablesSeen.has(name)) return false;
       this.tablesSeen.add(name);
-      b.startTable(name, { line, column: 1, endLine: line, endColumn: to - from + 1 });
+      this.chains = new ChainTable(name);
+      this.policies.length = 0;
       this.rules = false;
-      this.position.clear();
-      this.lastChain = undefined;
       this.lastPosition = -1;
       this.jumpFrom.length = 0;
       this.jumpTo.length = 0;
-      return b.diagnostics.length === 0;
+      this.builder = undefined;
+      return true;
     }
-    if (to - from === COMMIT.length && textAt(text, from, COMMIT) && b.currentTable) {
-      if (!this.jumpsHold()) return false;
-      b.endTable();
+    if (to - from === COMMIT.length && textAt(text, from, COMMIT) && this.chains) {
+      if (!this.jumpsHold(this.chains)) return false;
+      this.chains = undefined;
+      this.builder = undefined;
       return true;
     }
     return false;
   }
 
-  private chainLine(text: string, from: number, to: number, line: number): boolean {
-    const b = this.b;
-    const table = b.currentTable;
-    if (!table || this.rules) return false;
-    const before = table.chains.length;
-    if (!readPlainChainLine(text, from, to, line, b, this.memo)) return false;
-    // declared twice (reported, or a built-in chain's policy changed) would print differently
-    if (table.chains.length !== before + 1 || b.diagnostics.length !== 0) return false;
-    const chain = table.chains[before]!;
-    this.position.set(chain, before);
-    // the name and policy print as written; the counters too, when they are plain numbers
-    return plainCounters(text, text.lastIndexOf('[', to) + 1, to - 1);
+  /**
+   * `:NAME POLICY [P:B]`, single-spaced, as iptables-save prints it: a built-in chain with ACCEPT
+   * or DROP, a user chain with `-`, declared once, the counters plain numbers. A chain named as a
+   * target (`:DNAT -`) is left to the full reader: the prover takes such names for targets.
+   */
+  private chainLine(text: string, from: number, to: number): boolean {
+    const chains = this.chains;
+    if (!chains || this.rules) return false;
+    const space = text.indexOf(' ', from);
+    const second = space < 0 || space >= to ? -1 : text.indexOf(' ', space + 1);
+    if (second < 0 || second >= to || space < from + 2) return false;
+    for (let i = from + 1; i < space; i++) if (!nameChar(text.charCodeAt(i))) return false;
+    if (text.charCodeAt(second + 1) !== 91 /* [ */ || text.charCodeAt(to - 1) !== 93 /* ] */)
+      return false;
+    if (!plainCounters(text, second + 2, to - 1)) return false;
+    const position = chains.declare(text, from + 1, space);
+    if (position < 0) return false;
+    const name = chains.names[position]!;
+    if (isStandardTarget(name) || registry.targets.has(name)) return false;
+    const policyLength = second - space - 1;
+    let policy: Chain['policy'] = null;
+    if (chains.builtin(position)) {
+      if (policyLength === 6 && textAt(text, space + 1, 'ACCEPT')) policy = 'ACCEPT';
+      else if (policyLength === 4 && textAt(text, space + 1, 'DROP')) policy = 'DROP';
+      else return false;
+    } else if (policyLength !== 1 || text.charCodeAt(space + 1) !== 45 /* - */) return false;
+    this.policies.push(policy);
+    return true;
   }
 
-  private rule(text: string, from: number, to: number): boolean {
+  private rule(text: string, from: number, to: number, chains: ChainTable): boolean {
     // proven in place when it can be; otherwise read the fast path's way (and its parts made)
-    let chain = proveRuleLine(text, from, to, this.b, this.memo);
-    let jump: string | undefined;
-    if (chain !== undefined) jump = provenJump();
+    let chain = proveRuleLine(text, from, to, chains, this.memo);
+    let jump = -1;
+    if (chain >= 0) jump = provenJump();
     else {
-      chain = readRuleWords(text, from, to, this.b, this.memo);
-      if (chain === undefined || !ruleWasCanonical()) return false;
+      const read = readRuleWords(text, from, to, this.readerFor(chains), this.memo);
+      if (read === undefined || !ruleWasCanonical()) return false;
+      chain = chains.positionOf(read.name);
       const target = ruleTarget();
-      if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) jump = target.name;
+      if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) {
+        jump = chains.positionOf(target.name);
+        if (jump < 0) return false; // a jump to a chain never declared: reported
+      }
     }
-    if (chain !== this.lastChain) {
-      // the printer lists rules chain by chain, in the order the chains were declared
-      const at = this.position.get(chain);
-      if (at === undefined || at < this.lastPosition) return false;
-      this.lastChain = chain;
-      this.lastPosition = at;
-    }
+    // the printer lists rules chain by chain, in the order the chains were declared
+    if (chain < this.lastPosition) return false;
+    this.lastPosition = chain;
     this.rules = true;
-    if (jump !== undefined) {
-      this.jumpFrom.push(this.lastPosition);
+    if (jump >= 0) {
+      this.jumpFrom.push(chain);
       this.jumpTo.push(jump);
     }
     return true;
   }
 
-  /** The current table's jumps all go to user chains of the table, and none closes a loop. */
-  private jumpsHold(): boolean {
-    const b = this.b;
-    const count = b.currentTable!.chains.length;
+  /** A builder with the current table's chains, for the fast path's reader. */
+  private readerFor(chains: ChainTable): RulesetBuilder {
+    if (this.builder === undefined) {
+      const b = (this.builder = new RulesetBuilder(this.family, 'save'));
+      b.startTable(chains.table as TableName, SPAN);
+      for (let p = 0; p < chains.size; p++)
+        b.declareChain(chains.names[p]!, SPAN, this.policies[p] ?? null);
+    }
+    return this.builder;
+  }
+
+  /** The current table's jumps all go to its user chains, and none closes a loop. */
+  private jumpsHold(chains: ChainTable): boolean {
+    const count = chains.size;
     const edges = this.jumpFrom.length;
     // edges by their chain (jumpFrom never decreases): chain c's are [edgeStart[c], edgeStart[c+1])
     const edgeStart = new Int32Array(count + 1);
     const edgeTo = new Int32Array(edges);
     for (let e = 0; e < edges; e++) {
-      const dest = b.chain(this.jumpTo[e]!);
-      if (dest === undefined || dest.builtin) return false;
-      edgeTo[e] = this.position.get(dest)!;
+      const dest = this.jumpTo[e]!;
+      if (chains.builtin(dest)) return false;
+      edgeTo[e] = dest;
       const from = this.jumpFrom[e]! + 1;
       edgeStart[from] = edgeStart[from]! + 1;
     }
@@ -166,10 +193,15 @@ class SaveScan {
     return !hasLoop(edgeStart, edgeTo);
   }
 
-  /** Every table was ended by COMMIT, and nothing was reported. */
+  /** Every table was ended by COMMIT. */
   finish(): boolean {
-    return !this.b.currentTable && this.b.diagnostics.length === 0;
+    return !this.chains;
   }
+}
+
+/** A character of a chain name the copy takes as written: printable ASCII, no quote or escape. */
+function nameChar(c: number): boolean {
+  return c > 32 && c < 127 && c !== 34 && c !== 39 && c !== 92;
 }
 
 /** Whether text[from, to) is `P:B`, both numbers as the printer writes them: no leading zero and

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RulesetBuilder } from './builder.ts';
+import { ChainTable } from './chain-table.ts';
 import { RuleMemo } from './rule-memo.ts';
 import { isBuiltinChain, type TableName } from './model.ts';
 import { parseSave } from './save-parser.ts';
@@ -18,8 +18,6 @@ const BUILTIN: Record<TableName, string[]> = {
   security: ['INPUT', 'FORWARD', 'OUTPUT'],
 };
 
-const SPAN = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-
 /** The words after `-A`: the chain, and the jump target when it names a chain of its own. */
 function names(line: string): { chain: string; target: string | undefined } {
   const words = line.split(' ');
@@ -29,13 +27,16 @@ function names(line: string): { chain: string; target: string | undefined } {
 
 /** What the prover says of `line` in `table`, the line's chain (and a chain it jumps to) declared. */
 function prove(table: TableName, line: string): { proven: boolean; jump: string | undefined } {
-  const b = new RulesetBuilder('ipv4', 'save');
-  const memo = new RuleMemo('ipv4');
-  b.startTable(table, SPAN);
-  for (const name of BUILTIN[table]) b.declareChain(name, SPAN, 'ACCEPT');
-  for (const name of userChains(table, line)) b.declareChain(name, SPAN, null);
-  const proven = proveRuleLine(line, 0, line.length, b, memo) !== undefined;
-  return { proven, jump: proven ? provenJump() : undefined };
+  const chains = chainTable(table, [...BUILTIN[table], ...userChains(table, line)]);
+  const proven = proveRuleLine(line, 0, line.length, chains, new RuleMemo('ipv4')) >= 0;
+  const jump = proven ? provenJump() : -1;
+  return { proven, jump: jump >= 0 ? chains.names[jump] : undefined };
+}
+
+function chainTable(table: TableName, names: string[]): ChainTable {
+  const chains = new ChainTable(table);
+  for (const name of names) chains.declare(name, 0, name.length);
+  return chains;
 }
 
 function userChains(table: TableName, line: string): string[] {
@@ -102,6 +103,8 @@ describe('proving a rule line prints back as written', () => {
       '-A KUBE-SERVICES -d 10.96.0.38/32 -p udp -m comment --comment "ns/dns has no endpoints" -m udp --dport 53 -j REJECT --reject-with icmp-port-unreachable',
     ],
     ['filter', '-A INPUT -j ACCEPT'],
+    ['filter', '-A FORWARD -i docker0 ! -o docker0 -j ACCEPT'],
+    ['filter', '-A FORWARD ! -i br-5c1d0e8a9f3b -o cali+ -p tcp -m tcp --dport 22 -j DROP'],
     ['filter', '-A INPUT -s 0.0.0.1/32 -j DROP'],
     ['nat', '-A KUBE-MARK-MASQ -j MARK --set-xmark 0x4000/0x4000'],
   ] as [TableName, string][])('proves %s: %s', (table, line) => {
@@ -134,25 +137,22 @@ describe('proving a rule line prints back as written', () => {
     ['nat', `${SEP} -j KUBE-MARK-MASQ `],
     ['nat', `${SEP} -j KUBE-MARK-MASQ -m comment --comment x`], // a match after the target
     ['nat', `${SEP} --source 10.0.0.0/8 -j KUBE-MARK-MASQ`],
-    ['nat', `${SEP} -i eth0 -j KUBE-MARK-MASQ`], // left to the reader
+    ['nat', `${SEP} -i eth0.100@x -j KUBE-MARK-MASQ`], // left to the reader
+    ['nat', `${SEP} -i eth+0 -j KUBE-MARK-MASQ`],
+    ['nat', `${SEP} -o eth0 -i eth1 -j KUBE-MARK-MASQ`], // out of iptables' order
     ['nat', `${SEP} -g KUBE-MARK-MASQ`],
     ['nat', `${SEP} -m comment --comment x`], // no target
     ['filter', `-A NOWHERE -j ACCEPT`], // an undeclared chain
   ] as [TableName, string][])('leaves to the reader %s: %s', (table, line) => {
-    const b = new RulesetBuilder('ipv4', 'save');
-    b.startTable(table, SPAN);
-    for (const name of BUILTIN[table]) b.declareChain(name, SPAN, 'ACCEPT');
-    if (!line.startsWith('-A NOWHERE'))
-      for (const name of userChains(table, line)) b.declareChain(name, SPAN, null);
-    expect(proveRuleLine(line, 0, line.length, b, new RuleMemo('ipv4'))).toBeUndefined();
+    const user = line.startsWith('-A NOWHERE') ? [] : userChains(table, line);
+    const chains = chainTable(table, [...BUILTIN[table], ...user]);
+    expect(proveRuleLine(line, 0, line.length, chains, new RuleMemo('ipv4'))).toBe(-1);
   });
 
   it('leaves IPv6 to the reader', () => {
-    const b = new RulesetBuilder('ipv6', 'save');
-    b.startTable('filter', SPAN);
-    b.declareChain('INPUT', SPAN, 'ACCEPT');
     const line = '-A INPUT -j ACCEPT';
-    expect(proveRuleLine(line, 0, line.length, b, new RuleMemo('ipv6'))).toBeUndefined();
+    const chains = chainTable('filter', BUILTIN.filter);
+    expect(proveRuleLine(line, 0, line.length, chains, new RuleMemo('ipv6'))).toBe(-1);
   });
 
   it('proves nothing the full reader would print otherwise: every fixture line', () => {
@@ -200,6 +200,13 @@ describe('proving a rule line prints back as written', () => {
         .tuple(fc.constantFrom('', '! '), fc.constantFrom('-s', '-d'), cidr)
         .map(([n, o, a]) => `${n}${o} ${a}`),
       fc.constantFrom('-p tcp', '-p udp', '-p icmp', '-p TCP'),
+      fc
+        .tuple(
+          fc.constantFrom('', '! '),
+          fc.constantFrom('-i', '-o'),
+          fc.stringMatching(/^[a-z0-9.+@:_-]{0,17}$/),
+        )
+        .map(([n, o, name]) => `${n}${o} ${name}`),
       comment.map((c) => `-m comment --comment ${c}`),
       fc
         .tuple(fc.constantFrom('tcp', 'udp'), fc.option(port))

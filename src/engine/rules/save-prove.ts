@@ -15,8 +15,7 @@
  * It proves only what the fast path would also read as canonical, with no diagnostic: the
  * differential tests in save-prove.test.ts hold it to that on every fixture and random lines.
  */
-import type { RulesetBuilder } from './builder.ts';
-import type { Chain } from './model.ts';
+import type { ChainTable } from './chain-table.ts';
 import { ends, quoted, singleSpaced, splitWords, starts } from './save-words.ts';
 import type { RuleMemo } from './rule-memo.ts';
 import { moduleWordsAt, namedTarget, targetAllowed, wordsCanonical } from './save-fast-path.ts';
@@ -35,29 +34,34 @@ let table = '';
 let chainName = '';
 let segment = 0;
 let currentMemo: RuleMemo | undefined;
-/** the user chain the last proven line jumps to (-j), if any */
-let jump: string | undefined;
+let currentChains: ChainTable | undefined;
+/** where the chain the last proven line jumps to (-j) was declared; -1: no jump */
+let jump = -1;
+// the chain jumped to last, tried before the name is looked up (KUBE-MARK-MASQ again and again)
+let lastJumpName = '';
+let lastJump = -1;
 
-/** The user chain (or verdict's name) `-j` names on the line proven last, if any. */
-export function provenJump(): string | undefined {
+/** Where the chain the line proven last jumps to was declared, or -1 when it jumps nowhere. */
+export function provenJump(): number {
   return jump;
 }
 
 /**
- * The chain of the `-A` line at [from, to) of `raw` when the line is proven to be exactly what
- * iptables-save prints for the rule it reads as, with nothing to report; undefined otherwise
- * (not a disproof: the caller reads the line the fast path's way).
+ * Where the chain of the `-A` line at [from, to) of `raw` was declared in `chains`, when the line
+ * is proven to be exactly what iptables-save prints for the rule it reads as, with nothing to
+ * report (a jump's chain aside: the caller checks jumps, see provenJump); -1 otherwise (not a
+ * disproof: the caller reads the line the fast path's way).
  */
 export function proveRuleLine(
   raw: string,
   from: number,
   to: number,
-  b: RulesetBuilder,
+  chains: ChainTable,
   memo: RuleMemo,
-): Chain | undefined {
-  const chain = proveWords(raw, from, to, b, memo);
+): number {
+  const chain = proveWords(raw, from, to, chains, memo);
   // the split looked past this line's quotes: the reader splits it again from its start
-  if (chain === undefined) memo.nextQuote = -1;
+  if (chain < 0) memo.nextQuote = -1;
   return chain;
 }
 
@@ -65,45 +69,52 @@ function proveWords(
   raw: string,
   from: number,
   to: number,
-  b: RulesetBuilder,
+  chains: ChainTable,
   memo: RuleMemo,
-): Chain | undefined {
-  if (memo.family !== 'ipv4') return undefined;
+): number {
+  if (memo.family !== 'ipv4') return -1;
   const count = splitWords(raw, from, to, memo);
   if (count < 4 || !singleSpaced || starts[0] !== from || ends[0] !== from + 2 || quoted[1])
-    return undefined;
-  const chain = b.chainAt(raw, starts[1]!, ends[1]!);
-  const t = b.currentTable;
-  if (chain === undefined || t === undefined) return undefined;
+    return -1;
+  const chain = chains.positionAt(raw, starts[1]!, ends[1]!);
+  if (chain < 0) return -1;
+  if (currentChains !== chains) {
+    currentChains = chains;
+    lastJump = -1;
+    lastJumpName = '';
+  }
   currentMemo = memo;
-  table = t.name;
-  chainName = chain.name;
+  table = chains.table;
+  chainName = chains.names[chain]!;
   protocol = undefined;
   segment = 0;
-  jump = undefined;
+  jump = -1;
   let w = 2;
   // core options in iptables' order: [!] -s, [!] -d, -p
   w = address(raw, w, count, 115 /* s */);
-  if (w < 0) return undefined;
+  if (w < 0) return -1;
   w = address(raw, w, count, 100 /* d */);
-  if (w < 0) return undefined;
+  if (w < 0) return -1;
+  w = interfaceWord(raw, w, count, 105 /* i */);
+  if (w < 0) return -1;
+  w = interfaceWord(raw, w, count, 111 /* o */);
+  if (w < 0) return -1;
   w = protocolWord(raw, w, count);
-  if (w < 0) return undefined;
+  if (w < 0) return -1;
   // then matches, then the target as the last words
   while (w < count) {
-    if (quoted[w] || ends[w]! - starts[w]! !== 2 || raw.charCodeAt(starts[w]!) !== DASH)
-      return undefined;
+    if (quoted[w] || ends[w]! - starts[w]! !== 2 || raw.charCodeAt(starts[w]!) !== DASH) return -1;
     const option = raw.charCodeAt(starts[w]! + 1);
     const end = groupEnd(raw, w + 1, count);
-    if (end < 0) return undefined;
+    if (end < 0) return -1;
     if (option === 109 /* m */) {
-      if (!match(raw, w, end)) return undefined;
+      if (!match(raw, w, end)) return -1;
     } else if (option === 106 /* j */) {
-      return end === count && target(raw, w, end) ? chain : undefined;
-    } else return undefined;
+      return end === count && target(raw, w, end) ? chain : -1;
+    } else return -1;
     w = end;
   }
-  return undefined; // no target: left to the reader (rare)
+  return -1; // no target: left to the reader (rare)
 }
 
 /** Where the words of the module named at v end: at the next `-m` or `-j`, or the line's end;
@@ -126,6 +137,22 @@ function address(raw: string, w: number, count: number, letter: number): number 
   if (at < count && ends[at]! - starts[at]! === 1 && raw.charCodeAt(starts[at]!) === BANG) at++;
   if (at + 1 >= count || !isShort(raw, at, letter)) return w; // not this option
   if (quoted[at + 1] || !canonicalCidrAt(raw, starts[at + 1]!, ends[at + 1]!)) return -1;
+  return at + 2;
+}
+
+/** `[!] -i NAME` (or -o) at w, NAME as iptables-save prints it (letters, digits, `_ - . +`, the
+ * wildcard `+` last only): the word after it; w when the option is not there; -1 otherwise. */
+function interfaceWord(raw: string, w: number, count: number, letter: number): number {
+  let at = w;
+  if (at < count && ends[at]! - starts[at]! === 1 && raw.charCodeAt(starts[at]!) === BANG) at++;
+  if (at + 1 >= count || !isShort(raw, at, letter)) return w;
+  const s = starts[at + 1]!;
+  const e = ends[at + 1]!;
+  if (quoted[at + 1] || e - s > 15) return -1;
+  for (let i = s; i < e; i++) {
+    const c = raw.charCodeAt(i);
+    if (!(isWordChar(c) || c === 46 /* . */ || (c === 43 /* + */ && i === e - 1))) return -1;
+  }
   return at + 2;
 }
 
@@ -160,16 +187,32 @@ function match(raw: string, w: number, end: number): boolean {
   return moduleWords(raw, w, end, false);
 }
 
-/** `-j NAME [words]` at w: a verdict or a user chain, DNAT checked in place, others by words. */
+/** `-j NAME [words]` at w: a user chain or a verdict, DNAT checked in place, others by words.
+ * (The caller declares no chain named as a target: see save-copy.ts.) */
 function target(raw: string, w: number, end: number): boolean {
-  const named = namedTarget(raw, starts[w + 1]!, ends[w + 1]!, currentMemo!);
-  if (!named.extension) {
-    if (end !== w + 2) return false;
-    if (!isStandardTarget(named.name)) jump = named.name;
-    return true;
+  const ns = starts[w + 1]!;
+  const ne = ends[w + 1]!;
+  const chain = jumpTarget(raw, ns, ne);
+  if (chain >= 0) {
+    jump = chain;
+    return end === w + 2;
   }
+  const named = namedTarget(raw, ns, ne, currentMemo!);
+  if (!named.extension) return end === w + 2 && isStandardTarget(named.name);
   if (named.name === 'DNAT' && end === w + 4) return dnat(raw, w + 2);
   return moduleWords(raw, w, end, true);
+}
+
+/** Where the chain raw[from, to) was declared, or -1. */
+function jumpTarget(raw: string, from: number, to: number): number {
+  if (lastJump >= 0 && lastJumpName.length === to - from && textAt(raw, from, lastJumpName))
+    return lastJump;
+  const chain = currentChains!.find(raw, from, to);
+  if (chain >= 0) {
+    lastJump = chain;
+    lastJumpName = currentChains!.names[chain]!;
+  }
+  return chain;
 }
 
 /** Words a module reads (the same few on thousands of rules): read once, through the memo. */

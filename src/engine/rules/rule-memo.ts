@@ -12,8 +12,8 @@
  * parse.
  *
  * The fast path (save-fast-path.ts) goes further and shares whole parts of rules: one frozen
- * Match, Target, matches list and core `{ value, negated }` for the rules that write the same
- * words. A 100,000-rule model is then mostly rules pointing at a few thousand shared parts, and
+ * Match, Target and core `{ value, negated }` for the rules that write the same words (and the
+ * matches list of the rule before, when it is the same). A 100,000-rule model is then mostly rules pointing at a few thousand shared parts, and
  * the garbage collector, which otherwise spends a quarter of the parse copying millions of small
  * objects, has little to do.
  */
@@ -75,16 +75,6 @@ export interface NamedTarget {
   /** `-j NAME` and `-g NAME` as verdict or chain targets, shared by the rules that write them */
   jump: Target | undefined;
   goto: Target | undefined;
-}
-
-/** A node of the matches lists read so far: the list ending here, and the longer ones. */
-interface MatchList {
-  list: readonly Match[] | undefined;
-  /** the first longer list's next match and node: most nodes have one (a comment written once,
-   * then perhaps `-m tcp`), and need no map of their own */
-  first: Match | undefined;
-  firstNode: MatchList | undefined;
-  next: Map<Match, MatchList> | undefined;
 }
 
 const EMPTY_MATCHES: readonly Match[] = Object.freeze([]);
@@ -151,12 +141,8 @@ export class RuleMemo {
   readonly protocolValues = new SharedNegatables<string>();
   private readonly chainTargets = new Map<string, Target>();
   private readonly protocolCores = new Map<Negatable<string>, RuleCore>();
-  private readonly matchLists: MatchList = {
-    list: EMPTY_MATCHES,
-    first: undefined,
-    firstNode: undefined,
-    next: undefined,
-  };
+  /** the matches list made last */
+  private lastMatches: readonly Match[] = EMPTY_MATCHES;
 
   constructor(readonly family: Family) {}
 
@@ -209,31 +195,19 @@ export class RuleMemo {
   }
 
   /**
-   * One frozen list per sequence of (shared) matches, the first `count` of `matches`: rules with
-   * the same matches share it.
+   * The frozen list of the first `count` of `matches` (shared matches): the rule before's when it
+   * has the very same, else a new one. (A table of every sequence seen cost more than it saved:
+   * kube-proxy writes a new comment on nearly every few rules, so few sequences come back later.)
    */
   matchList(matches: readonly Match[], count = matches.length): readonly Match[] {
-    let node = this.matchLists;
-    for (let i = 0; i < count; i++) {
-      const m = matches[i]!;
-      let child: MatchList | undefined;
-      if (node.first === m) child = node.firstNode;
-      else if (node.first === undefined) {
-        child = { list: undefined, first: undefined, firstNode: undefined, next: undefined };
-        node.first = m;
-        node.firstNode = child;
-      } else {
-        const next = (node.next ??= new Map());
-        child = next.get(m);
-        if (child === undefined)
-          next.set(
-            m,
-            (child = { list: undefined, first: undefined, firstNode: undefined, next: undefined }),
-          );
-      }
-      node = child!;
+    if (count === 0) return EMPTY_MATCHES;
+    const last = this.lastMatches;
+    if (last.length === count) {
+      let same = true;
+      for (let i = 0; i < count; i++) if (last[i] !== matches[i]) same = false;
+      if (same) return last;
     }
-    return (node.list ??= Object.freeze(matches.slice(0, count)));
+    return (this.lastMatches = Object.freeze(matches.slice(0, count)));
   }
 
   protocol(text: string): string | undefined {

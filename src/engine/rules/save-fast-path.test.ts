@@ -40,6 +40,43 @@ describe('save fast path', () => {
     expectSame(generateKubeDump({ rules: 3000, seed: 7 }).text);
   });
 
+  it('reads rules with iptables-save -c counters exactly as the full reader does', () => {
+    let n = 0;
+    const text = generateKubeDump({ rules: 3000, seed: 11 }).text.replace(
+      /^-A /gm,
+      () => `[${(n * 7919) % 1000}:${n++ * 104729}] -A `,
+    );
+    expectSame(text);
+    const rules = parseSave(text, 'ipv4').ruleset.tables.flatMap((t) =>
+      t.chains.flatMap((c) => c.rules),
+    );
+    expect(rules[5]!.counters).toEqual({ packets: (5 * 7919) % 1000, bytes: 5 * 104729 });
+    // read the fast way: its matches lists are frozen and shared, the full reader's are not
+    expect(rules.every((r) => Object.isFrozen(r.matches))).toBe(true);
+    expect(Object.keys(rules[5]!)).toEqual(
+      Object.keys(
+        parseSave(text, 'ipv4', { fastPath: false }).ruleset.tables[0]!.chains.flatMap(
+          (c) => c.rules,
+        )[5]!,
+      ),
+    );
+  });
+
+  it.each([
+    '[1:2]  -A KUBE-X -j ACCEPT',
+    '[01:2] -A KUBE-X -j ACCEPT',
+    '[1:2:3] -A KUBE-X -j ACCEPT',
+    '[:2] -A KUBE-X -j ACCEPT',
+    '[1:] -A KUBE-X -j ACCEPT',
+    '[1 :2] -A KUBE-X -j ACCEPT',
+    '[1:2] -I KUBE-X -j ACCEPT',
+    '[1:2]-A KUBE-X -j ACCEPT',
+    '[99999999999999999999:2] -A KUBE-X -j ACCEPT',
+    '[1:2] -A KUBE-Y -j ACCEPT',
+  ])('reads odd counters as the full reader does: %s', (line) => {
+    expectSame(dump([line]));
+  });
+
   it('shares one frozen data object between rules with the same module words', () => {
     const { ruleset } = parseSave(
       dump([

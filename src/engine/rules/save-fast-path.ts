@@ -12,7 +12,7 @@
  */
 import type { RulesetBuilder } from './builder.ts';
 import { ends, quoted, singleSpaced, splitWords, starts } from './save-words.ts';
-import type { Chain, Match, Negatable, Rule, RuleCore, Target } from './model.ts';
+import type { Chain, Counters, Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import { formatNatRange, natPortsAllowed, parseNatRange } from '../modules/target/nat-range.ts';
 import type { DnatData } from '../modules/target/DNAT.ts';
@@ -71,35 +71,35 @@ let coreOptions = 0; // core options read so far
 
 /**
  * Adds the rule on this `-A` line to the builder, or returns false to have it read in full. The
- * line is `source`, found at `from` in `raw`, the whole dump: reading the dump itself rather than
- * the line (a slice of it) keeps every character read in V8's quickest case.
+ * line is `source`, found at `from` in `raw`, the whole dump; its words start at `words` (after
+ * `[packets:bytes] ` when it has counters, as `iptables-save -c` writes). Reading the dump itself
+ * rather than the line (a slice of it) keeps every character read in V8's quickest case.
  */
 export function readPlainRule(
   raw: string,
   from: number,
+  words: number,
   source: string,
   line: number,
   b: RulesetBuilder,
   memo: RuleMemo,
+  counters?: Counters,
 ): boolean {
-  const chain = readRuleWords(raw, from, from + source.length, b, memo);
+  const chain = readRuleWords(raw, words, from + source.length, b, memo);
   if (chain === undefined) return false;
   const chainName = chain.name;
   // `-p tcp` as the one core option, common (`-p tcp … -m tcp --dport 80`): one core for them all
   if (coreOptions === 1 && coreProtocol !== undefined) core = memo.protocolCore(coreProtocol);
-  const rule: Rule = {
-    core,
-    // frozen and shared, like the parts of the rule (see rule-memo.ts)
-    matches: memo.matchList(scratchMatches, matchCount) as Match[],
-    target,
-    span: { line, column: 1, endLine: line, endColumn: source.length + 1 },
-    source,
-    table: b.currentTable!.name,
-    chain: chainName,
-    index: 0,
-    id: '',
-  };
-  b.addRule(chainName, rule, rule.span, undefined, canonical);
+  // frozen and shared, like the parts of the rule (see rule-memo.ts)
+  const matches = memo.matchList(scratchMatches, matchCount) as Match[];
+  const span = { line, column: 1, endLine: line, endColumn: source.length + 1 };
+  const table = b.currentTable!.name;
+  // every field in place from the start, in the full reader's order (save-parser.ts): one shape
+  const rule: Rule = counters
+    ? { core, matches, target, span, source, counters, table, chain: chainName, index: 0, id: '' }
+    : { core, matches, target, span, source, table, chain: chainName, index: 0, id: '' };
+  // a line with counters is not what plain iptables-save prints: not canonical (canonical.ts)
+  b.addRule(chainName, rule, span, undefined, canonical && !counters);
   return true;
 }
 

@@ -25,6 +25,32 @@ export function parseCounters(text: string): Counters | undefined {
   return m ? { packets: Number(m[1]), bytes: Number(m[2]) } : undefined;
 }
 
+/** Whether `-A ` stands at `at` in the line. */
+function isAppend(raw: string, at: number): boolean {
+  return (
+    raw.charCodeAt(at) === 45 && raw.charCodeAt(at + 1) === 65 && raw.charCodeAt(at + 2) === 32
+  );
+}
+
+/** Where the `]` of the line's leading `[digits:digits] ` is, or -1 when it has none. */
+function plainCountersEnd(raw: string): number {
+  const close = raw.indexOf(']');
+  if (close < 4 || raw.charCodeAt(close + 1) !== 32) return -1;
+  let colon = -1;
+  for (let i = 1; i < close; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 58 && colon < 0 && i > 1) colon = i;
+    else if (c < 48 || c > 57) return -1;
+  }
+  return colon > 0 && colon < close - 1 ? close : -1;
+}
+
+/** The counters of a line plainCountersEnd accepted: what parseCounters reads from them. */
+function countersOf(raw: string, close: number): Counters {
+  const colon = raw.indexOf(':');
+  return { packets: Number(raw.slice(1, colon)), bytes: Number(raw.slice(colon + 1, close)) };
+}
+
 export interface SaveParseOptions {
   /** read plain lines the fast way (save-fast-path.ts); off only to test it against the full way */
   fastPath?: boolean;
@@ -45,15 +71,18 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
     const first = raw.charCodeAt(0);
     if (raw.length === 0 || first === 35 /* # */) return;
     // `-A CHAIN …`, the bulk of a dump: the plain lines go the fast way
-    if (
-      fast &&
-      first === 45 &&
-      raw.charCodeAt(1) === 65 &&
-      raw.charCodeAt(2) === 32 &&
-      b.currentTable &&
-      readPlainRule(text, from, raw, line, b, memo)
-    )
-      return;
+    if (fast && first === 45 && isAppend(raw, 0) && b.currentTable) {
+      if (readPlainRule(text, from, from, raw, line, b, memo)) return;
+    } else if (fast && first === 91 /* [ */ && b.currentTable) {
+      // `[packets:bytes] -A CHAIN …`, as iptables-save -c writes every rule
+      const close = plainCountersEnd(raw);
+      if (
+        close > 0 &&
+        isAppend(raw, close + 2) &&
+        readPlainRule(text, from, from + close + 2, raw, line, b, memo, countersOf(raw, close))
+      )
+        return;
+    }
     if (
       fast &&
       first === 58 /* : */ &&

@@ -3,20 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChainTable } from './chain-table.ts';
 import { RuleMemo } from './rule-memo.ts';
-import { isBuiltinChain, type TableName } from './model.ts';
+import { BUILTIN_CHAINS, isBuiltinChain, type TableName } from './model.ts';
 import { parseSave } from './save-parser.ts';
 import { printSave } from './save-printer.ts';
 import { provenJump, proveRuleLine } from './save-prove.ts';
 import { isStandardTarget, registry } from '../modules/registry.ts';
 import { generateKubeDump } from '../../../scripts/bench/generate-kube.ts';
 
-const BUILTIN: Record<TableName, string[]> = {
-  raw: ['PREROUTING', 'OUTPUT'],
-  mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
-  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
-  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
-  security: ['INPUT', 'FORWARD', 'OUTPUT'],
-};
+const BUILTIN = BUILTIN_CHAINS;
 
 /** The words after `-A`: the chain, and the jump target when it names a chain of its own. */
 function names(line: string): { chain: string; target: string | undefined } {

@@ -59,20 +59,13 @@ export function proveRuleLine(
   chains: ChainTable,
   memo: RuleMemo,
 ): number {
-  const chain = proveWords(raw, from, to, chains, memo);
+  const chain = memo.family === 'ipv4' ? proveWords(raw, from, to, chains, memo) : -1;
   // the split looked past this line's quotes: the reader splits it again from its start
   if (chain < 0) memo.nextQuote = -1;
   return chain;
 }
 
-function proveWords(
-  raw: string,
-  from: number,
-  to: number,
-  chains: ChainTable,
-  memo: RuleMemo,
-): number {
-  if (memo.family !== 'ipv4') return -1;
+function proveWords(raw: string, from: number, to: number, chains: ChainTable, memo: RuleMemo) {
   const count = splitWords(raw, from, to, memo);
   if (count < 4 || !singleSpaced || starts[0] !== from || ends[0] !== from + 2 || quoted[1])
     return -1;

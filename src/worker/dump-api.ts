@@ -7,41 +7,17 @@ import { findChain, findTable, type Rule } from '../engine/rules/model.ts';
 import { ruleReach, type ReachProbe } from '../engine/rules/rule-reach.ts';
 import { readHost } from '../engine/netfilter/index.ts';
 import { loadDump, loadedDump, warmUp } from './dump-cache.ts';
+import { commentsOf, row, ruleText, SEARCH_LIMIT } from './dump-rows.ts';
+import { forgetOutline, outlineDump, peekRows, peekSearch } from './dump-peek.ts';
 import type {
   DumpApi,
   DumpJumps,
   DumpQuery,
-  DumpRuleRow,
   DumpSearchHit,
   DumpSearchResult,
 } from './dump-protocol.ts';
 
-const SEARCH_LIMIT = 500;
-const ROW_TEXT_MAX = 600;
 const STATISTIC_SCALE = 0x80000000;
-
-/** The rule as written, without the `[packets:bytes] ` iptables-save -c puts first. */
-function ruleText(rule: Rule): string {
-  let s = rule.source;
-  if (s.startsWith('[')) {
-    const end = s.indexOf('] ');
-    if (end > 0) s = s.slice(end + 2);
-  }
-  return s.length > ROW_TEXT_MAX ? `${s.slice(0, ROW_TEXT_MAX)}…` : s;
-}
-
-function row(rule: Rule): DumpRuleRow {
-  return {
-    index: rule.index,
-    line: rule.span.line,
-    text: ruleText(rule),
-    target: rule.target?.name ?? '',
-    packets: rule.counters?.packets ?? 0,
-    bytes: rule.counters?.bytes ?? 0,
-    invalid: rule.invalid === true,
-    unknown: rule.target?.unknown === true || rule.matches.some((m) => m.unknown),
-  };
-}
 
 function randomProbability(rule: Rule): number {
   for (const m of rule.matches) {
@@ -106,14 +82,6 @@ export function readProbe(text: string): ReachProbe | string {
   return probe;
 }
 
-function commentsOf(rule: Rule): string {
-  let out = '';
-  for (const m of rule.matches)
-    if (m.module === 'comment' && !m.unknown)
-      out += `${(m.data as { comment?: string }).comment ?? ''}\n`;
-  return out.toLowerCase();
-}
-
 function search(id: string, q: DumpQuery): DumpSearchResult | null {
   const d = loadedDump(id);
   if (!d) return null;
@@ -171,6 +139,14 @@ export const dumpApi: DumpApi = {
     return loadDump(await file.text(), onProgress).summary;
   },
   warmUpDumpParser: warmUp,
+  outlineDump,
+  async outlineDumpFile(file) {
+    const text = await file.text();
+    return { outline: outlineDump(text), text };
+  },
+  peekRows,
+  peekSearch,
+  forgetOutline,
   dumpRows(id, table, chain) {
     const d = loadedDump(id);
     const t = d ? findTable(d.parsed.ruleset, table) : undefined;

@@ -21,7 +21,7 @@ export interface LoadedDump {
 const loaded = new Map<string, LoadedDump>();
 let next = 1;
 
-function countLines(text: string): number {
+export function countLines(text: string): number {
   let n = text.length > 0 && !text.endsWith('\n') ? 1 : 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
@@ -89,6 +89,7 @@ function summarize(id: string, text: string, parsed: ParseResult, parseMs: numbe
   const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
   return {
     id,
+    partial: false,
     format: ruleset.format,
     family: ruleset.family,
     length: text.length,

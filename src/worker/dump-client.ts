@@ -19,6 +19,13 @@ const dumpQueue = workerQueue('dump');
 /** Runs `run` on the dump worker when it is free, unless `signal` aborts first. */
 export const askDump = dumpQueue.ask;
 
+/**
+ * A third worker for a big dump's quick outline (dump-peek.ts): it lists the chains and answers
+ * the chain list and search while the dump worker is still parsing in full.
+ */
+const peekQueue = workerQueue('dump-peek');
+export const askPeek = peekQueue.ask;
+
 let warmed = false;
 
 /**
@@ -30,6 +37,8 @@ export function warmDumpWorker(): void {
   if (warmed) return;
   warmed = true;
   askDump('warmUpDumpParser', (e) => e.warmUpDumpParser()).catch(() => undefined);
+  // the outline worker only needs its code loaded: ask it something that costs nothing
+  askPeek('forgetOutline', (e) => e.forgetOutline()).catch(() => undefined);
 }
 
 /** Stops whatever the dump worker is doing (a parse), failing it and everything queued. */

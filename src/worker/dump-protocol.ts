@@ -31,8 +31,14 @@ export interface UnknownModule {
   line: number;
 }
 
-export interface DumpSummary {
+/**
+ * What the chain list needs of a dump. The full parse's summary is one; so is the outline a quick
+ * first pass sends while the full parse runs (`partial`), whose id names it in the outline worker.
+ */
+export interface DumpOutline {
   id: string;
+  /** true: an outline (dump-peek.ts), rules read on demand; false: the full parse's summary */
+  partial: boolean;
   format: DumpFormat;
   family: Family;
   /** the text's length in UTF-16 units, and its lines */
@@ -40,12 +46,15 @@ export interface DumpSummary {
   lines: number;
   rules: number;
   chains: number;
-  parseMs: number;
   hasCounters: boolean;
   /** the highest packet count of any rule, for scaling heat */
   maxRulePackets: number;
   maxChainPackets: number;
   tables: DumpTableSummary[];
+}
+
+export interface DumpSummary extends DumpOutline {
+  parseMs: number;
   /** the first DIAGNOSTICS_SHOWN diagnostics in line order; the counts cover all */
   diagnostics: Diagnostic[];
   diagnosticCount: number;
@@ -121,6 +130,20 @@ export interface DumpApi {
     file: Blob,
     onProgress?: (done: number, total: number) => void,
   ): Promise<DumpSummary>;
+  /**
+   * the quick first look (tables, chains, rule counts, counters) at an iptables-save dump, kept
+   * so that peekRows and peekSearch can answer while another worker parses it in full; null when
+   * the dump is not one the outline is sure of (the full parse is then all there is)
+   */
+  outlineDump(text: string): DumpOutline | null;
+  /** as outlineDump for a file, read here; answers the text too (the page then need not read it) */
+  outlineDumpFile(file: Blob): Promise<{ outline: DumpOutline | null; text: string }>;
+  /** one chain's rows of the outlined dump, parsed now from its lines alone: as dumpRows says */
+  peekRows(id: string, table: string, chain: string): DumpRuleRow[] | null;
+  /** searchDump on the outlined dump (text and comment modes; null for reach or a gone dump) */
+  peekSearch(id: string, q: DumpQuery): DumpSearchResult | null;
+  /** drops the outlined dump (its full parse has arrived) */
+  forgetOutline(): void;
   /** parses a small made-up dump and forgets it: the first real parse then runs on warmed code */
   warmUpDumpParser(): number;
   /** the rows of one chain of a loaded dump; null when the dump or the chain is gone */

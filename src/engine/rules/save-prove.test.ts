@@ -27,7 +27,7 @@ function prove(table: TableName, line: string): { proven: boolean; jump: string 
   return { proven, jump: jump >= 0 ? chains.names[jump] : undefined };
 }
 
-function chainTable(table: TableName, names: string[]): ChainTable {
+function chainTable(table: TableName, names: readonly string[]): ChainTable {
   const chains = new ChainTable(table);
   for (const name of names) chains.declare(name, 0, name.length);
   return chains;

@@ -3,7 +3,7 @@
  * heat; a chain opens into its rules (fetched from the worker on demand).
  */
 import { useEffect, useMemo } from 'react';
-import type { DumpSummary } from '../../worker/dump-protocol.ts';
+import type { DumpOutline } from '../../worker/dump-protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { useDumpRows } from './dump-queries.ts';
@@ -20,14 +20,14 @@ function OpenChain({
   table,
   chain,
 }: {
-  summary: DumpSummary;
+  summary: DumpOutline;
   table: string;
   chain: string;
 }) {
   const t = dumpStrings[useLang()];
   const set = useDump((s) => s.set);
   const revealAt = useUi((s) => s.revealAt);
-  const rows = useDumpRows(summary.id, table, chain);
+  const rows = useDumpRows(summary.id, table, chain, summary.partial);
   const tb = summary.tables.find((x) => x.name === table);
   const i = tb ? tb.names.indexOf(chain) : -1;
   const policy = tb?.policies[chain];
@@ -61,7 +61,8 @@ function OpenChain({
   );
 }
 
-export function ChainList({ summary }: { summary: DumpSummary }) {
+/** The chain list of a parsed dump, or of one being parsed (its outline: `summary.partial`). */
+export function ChainList({ summary }: { summary: DumpOutline }) {
   const t = dumpStrings[useLang()];
   const open = useDump((s) => s.open);
   const chosen = useDump((s) => s.listTable);
@@ -71,7 +72,7 @@ export function ChainList({ summary }: { summary: DumpSummary }) {
   const table = summary.tables.find((x) => x.name === chosen) ?? fallback;
   // when the list of a newly parsed dump is on screen (the big-dump test measures up to here)
   useEffect(() => {
-    performance.mark('dump:chains-drawn');
+    performance.mark(summary.partial ? 'dump:outline-drawn' : 'dump:chains-drawn');
   }, [summary]);
   const shown = useMemo(() => {
     if (!table) return [];

@@ -36,19 +36,28 @@ function ParseStatusLine() {
   const done = useDump((s) => s.done);
   const total = useDump((s) => s.total);
   const summary = useDump((s) => s.summary);
+  const outline = useDump((s) => s.outline);
   const error = useDump((s) => s.error);
   const set = useDump((s) => s.set);
   if (status === 'parsing') {
     const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
     return (
-      <div className="dump-progress" data-testid="dump-progress" role="status">
-        <span>{t.parsing}</span>
-        <progress max={100} value={pct} aria-label={t.progress(pct)} />
-        <span className="muted">{t.progress(pct)}</span>
-        <button type="button" onClick={cancelParse} data-testid="dump-cancel">
-          {t.cancel}
-        </button>
-      </div>
+      <>
+        <div className="dump-progress" data-testid="dump-progress" role="status">
+          <span>{t.parsing}</span>
+          <progress max={100} value={pct} aria-label={t.progress(pct)} />
+          <span className="muted">{t.progress(pct)}</span>
+          <button type="button" onClick={cancelParse} data-testid="dump-cancel">
+            {t.cancel}
+          </button>
+        </div>
+        {outline ? (
+          <p className="dump-stats" data-testid="dump-outline-stats">
+            <span>{t.loading.stats(outline.rules, outline.chains)}</span>{' '}
+            <span className="muted">· {t.loading.hint}</span>
+          </p>
+        ) : null}
+      </>
     );
   }
   if (status === 'cancelled' || status === 'failed')
@@ -80,17 +89,26 @@ function ParseStatusLine() {
 
 function Tabs() {
   const t = dumpStrings[useLang()];
-  const tab = useDump((s) => s.tab);
+  const chosen = useDump((s) => s.tab);
   const set = useDump((s) => s.set);
   const summary = useDump((s) => s.summary);
+  const outline = useDump((s) => s.outline);
   const markers = useMemo(() => toMarkers(summary?.diagnostics ?? []), [summary]);
   const revealAt = useUi((s) => s.revealAt);
-  if (!summary) return null;
+  // while the full parse runs, the outline serves the chain list and search; the host and the
+  // problems need the full parse and say so
+  const view = summary ?? outline;
+  if (!view) return null;
+  const later = (id: DumpTab) => !summary && (id === 'host' || id === 'problems');
+  const tab = later(chosen) ? 'chains' : chosen;
   const tabs: [DumpTab, string][] = [
     ['chains', t.tabs.chains],
-    ['host', t.tabs.host],
+    ['host', summary ? t.tabs.host : t.loading.later(t.tabs.host)],
     ['search', t.tabs.search],
-    ['problems', t.tabs.problems(summary.diagnosticCount)],
+    [
+      'problems',
+      summary ? t.tabs.problems(summary.diagnosticCount) : t.loading.later(t.loading.problems),
+    ],
   ];
   return (
     <section className="dump-tabs">
@@ -102,6 +120,8 @@ function Tabs() {
             role="tab"
             aria-selected={tab === id}
             aria-pressed={tab === id}
+            disabled={later(id)}
+            title={later(id) ? t.loading.laterTitle : undefined}
             onClick={() => set({ tab: id })}
             data-testid={`dump-tab-${id}`}
           >
@@ -110,10 +130,10 @@ function Tabs() {
         ))}
       </div>
       <div role="tabpanel" className="dump-tab-body">
-        {tab === 'chains' ? <ChainList summary={summary} /> : null}
-        {tab === 'host' ? <HostForm summary={summary} /> : null}
-        {tab === 'search' ? <SearchPanel summary={summary} /> : null}
-        {tab === 'problems' ? (
+        {tab === 'chains' ? <ChainList summary={view} /> : null}
+        {tab === 'host' && summary ? <HostForm summary={summary} /> : null}
+        {tab === 'search' ? <SearchPanel summary={view} /> : null}
+        {tab === 'problems' && summary ? (
           <>
             <ProblemList markers={markers} onGoTo={revealAt} />
             {summary.diagnosticCount > summary.diagnostics.length ? (

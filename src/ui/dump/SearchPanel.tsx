@@ -2,7 +2,7 @@
  * Search a loaded dump in the worker: chains and rules by text, rules by comment (a Service's
  * name), or the rules that can match an address and/or port. A hit opens its chain.
  */
-import type { DumpSearchMode, DumpSummary } from '../../worker/dump-protocol.ts';
+import type { DumpOutline, DumpSearchMode } from '../../worker/dump-protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { useDebounced } from '../queries/use-debounced.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -15,7 +15,8 @@ import { VirtualList } from './VirtualList.tsx';
 const MODES: DumpSearchMode[] = ['comment', 'text', 'reach'];
 const ROW = 40;
 
-export function SearchPanel({ summary }: { summary: DumpSummary }) {
+/** Search; on an outline (`summary.partial`) text and comment search work, address search waits. */
+export function SearchPanel({ summary }: { summary: DumpOutline }) {
   const t = dumpStrings[useLang()];
   const mode = useDump((s) => s.searchMode);
   const text = useDump((s) => s.searchText);
@@ -24,7 +25,8 @@ export function SearchPanel({ summary }: { summary: DumpSummary }) {
   const revealAt = useUi((s) => s.revealAt);
   const query = useDebounced(text, 200);
   const q = { mode, query, ...(mode === 'reach' ? { includeOpen } : {}) };
-  const r = useDumpSearch(summary.id, q).data;
+  const r = useDumpSearch(summary.id, q, summary.partial).data;
+  const waiting = summary.partial && mode === 'reach';
   const openChain = (table: string, chain: string) =>
     set({ tab: 'chains', open: { table, chain } });
   return (
@@ -61,8 +63,13 @@ export function SearchPanel({ summary }: { summary: DumpSummary }) {
           {t.search.includeOpen}
         </label>
       ) : null}
-      {r?.problem ? <p className="banner error">{r.problem}</p> : null}
-      {r && query.trim() !== '' && !r.problem ? (
+      {waiting ? (
+        <p className="hint" data-testid="dump-search-later">
+          {t.loading.reach}
+        </p>
+      ) : null}
+      {r?.problem && !waiting ? <p className="banner error">{r.problem}</p> : null}
+      {r && query.trim() !== '' && !r.problem && !waiting ? (
         <div aria-live="polite">
           {r.chainTotal > 0 ? (
             <>

@@ -3,7 +3,7 @@
  * with (the ruleset itself stays in the worker), and what the user looks at in the workspace.
  */
 import { create } from 'zustand';
-import type { DumpSearchMode, DumpSummary } from '../../worker/dump-protocol.ts';
+import type { DumpOutline, DumpSearchMode, DumpSummary } from '../../worker/dump-protocol.ts';
 
 export type ParseStatus = 'idle' | 'parsing' | 'ready' | 'cancelled' | 'failed';
 export type DumpTab = 'chains' | 'host' | 'search' | 'problems';
@@ -14,6 +14,11 @@ export interface DumpState {
   done: number;
   total: number;
   summary: DumpSummary | null;
+  /**
+   * while a big dump is parsed in full: its outline (chains, counts) from the outline worker,
+   * enough for the chain list and search; null once the summary is here
+   */
+  outline: DumpOutline | null;
   /** the text the summary (or the running parse) is of */
   parsedText: string | null;
   error: string | null;
@@ -37,6 +42,7 @@ export const useDump = create<DumpState>()((set) => ({
   done: 0,
   total: 0,
   summary: null,
+  outline: null,
   parsedText: null,
   error: null,
   retry: 0,

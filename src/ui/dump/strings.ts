@@ -66,6 +66,17 @@ export interface DumpStrings {
     names: string;
     open: string;
   };
+  /** while the full parse runs after the quick outline */
+  loading: {
+    stats: (rules: number, chains: number) => string;
+    hint: string;
+    /** a tab or mode that needs the full parse */
+    later: (what: string) => string;
+    laterTitle: string;
+    /** the problems tab's name without its count */
+    problems: string;
+    reach: string;
+  };
   ruleListTitle: string;
   bigChain: (n: number) => string;
   text: {
@@ -179,6 +190,15 @@ const en: DumpStrings = {
     names: 'names it',
     open: 'does not rule it out',
   },
+  loading: {
+    stats: (rules, chains) =>
+      `${rules.toLocaleString('en')} rules · ${chains.toLocaleString('en')} chains found`,
+    hint: 'The chains are listed and open now; tracing, the host and the problems come when the parse ends.',
+    later: (what) => `${what} (loading…)`,
+    laterTitle: 'Ready when the parse ends',
+    problems: 'Problems',
+    reach: 'Address and port search is ready when the parse ends; your query is kept.',
+  },
   ruleListTitle: 'Rules',
   bigChain: (n) => `${n.toLocaleString('en')} rules: shown as a scrolling list`,
   text: {
@@ -289,6 +309,15 @@ const ko: DumpStrings = {
     none: '찾은 것이 없습니다.',
     names: '직접 지정',
     open: '배제하지 않음',
+  },
+  loading: {
+    stats: (rules, chains) =>
+      `규칙 ${rules.toLocaleString('ko')}개 · 체인 ${chains.toLocaleString('ko')}개 찾음`,
+    hint: '체인 목록은 지금 열어 볼 수 있습니다. 추적, 호스트, 문제 목록은 파싱이 끝나면 나옵니다.',
+    later: (what) => `${what} (불러오는 중…)`,
+    laterTitle: '파싱이 끝나면 쓸 수 있습니다',
+    problems: '문제',
+    reach: '주소·포트 검색은 파싱이 끝나면 됩니다. 입력한 검색어는 그대로 둡니다.',
   },
   ruleListTitle: '규칙',
   bigChain: (n) => `규칙 ${n.toLocaleString('ko')}개: 스크롤 목록으로 보여 줍니다`,

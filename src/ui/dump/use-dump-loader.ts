@@ -5,8 +5,14 @@
  * the editor goes once it settles. Cancel stops the worker; the text stays in the store.
  */
 import { useEffect } from 'react';
-import type { DumpSummary } from '../../worker/dump-protocol.ts';
-import { askDump, callback, cancelDumpWork, warmDumpWorker } from '../../worker/dump-client.ts';
+import type { DumpOutline, DumpSummary } from '../../worker/dump-protocol.ts';
+import {
+  askDump,
+  askPeek,
+  callback,
+  cancelDumpWork,
+  warmDumpWorker,
+} from '../../worker/dump-client.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { prepareSkeleton } from './dump-rules.ts';
 import { useDump } from './dump-store.ts';
@@ -14,6 +20,12 @@ import { useDump } from './dump-store.ts';
 type OnProgress = (done: number, total: number) => void;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Texts longer than this are also outlined by the outline worker while the dump worker parses
+ * them in full: the chain list is up in a few hundred ms instead of after the whole parse.
+ */
+const OUTLINE_FROM = 500_000;
 
 /** bumped by every parse started and by Cancel: answers for an older one are dropped */
 let generation = 0;
@@ -24,20 +36,32 @@ export function cancelParse(): void {
   generation++;
   cancelDumpWork();
   // the worker that held the parsed dump is gone, and its id with it
-  useDump.getState().set({ status: 'cancelled', summary: null });
+  useDump.getState().set({ status: 'cancelled', summary: null, outline: null });
+  askPeek('forgetOutline', (e) => e.forgetOutline()).catch(() => undefined);
 }
 
-/** Starts a parse of `parsedText` (null: a file whose text the page does not have yet). */
+/** Shows an outline that arrived, unless its parse was replaced or has already finished. */
+function showOutline(gen: number, outline: DumpOutline | null): void {
+  const st = useDump.getState();
+  if (gen !== generation || st.status !== 'parsing' || !outline) return;
+  performance.mark('dump:outline');
+  st.set({ outline });
+}
+
+/**
+ * Starts a parse of `parsedText` (null: a file whose text the page does not have yet), and
+ * answers its generation (for an outline asked alongside).
+ */
 function parse(
   total: number,
   parsedText: string | null,
   run: (onProgress: OnProgress) => Promise<DumpSummary>,
-): void {
+): number {
   const st = useDump.getState();
   // a parse of older text is of no use any more: stop it rather than wait for it
   if (st.status === 'parsing') cancelDumpWork();
   const gen = ++generation;
-  st.set({ status: 'parsing', done: 0, total, parsedText, error: null, retry: 0 });
+  st.set({ status: 'parsing', done: 0, total, parsedText, error: null, retry: 0, outline: null });
   let shown = 0;
   const onProgress = callback((done: number, all: number) => {
     // a report from a parse since replaced or cancelled is dropped
@@ -58,12 +82,29 @@ function parse(
       if (gen !== generation) return;
       // errors are what the user needs to see first
       const tab = summary.errorCount > 0 ? 'problems' : useDump.getState().tab;
-      useDump.getState().set({ status: 'ready', summary, done: summary.length, tab });
+      const outlined = useDump.getState().outline !== null;
+      useDump
+        .getState()
+        .set({ status: 'ready', summary, done: summary.length, tab, outline: null });
+      if (outlined) askPeek('forgetOutline', (e) => e.forgetOutline()).catch(() => undefined);
     },
     (err: unknown) => {
       if (gen !== generation) return;
-      useDump.getState().set({ status: 'failed', error: String(err) });
+      useDump.getState().set({ status: 'failed', error: String(err), outline: null });
     },
+  );
+  return gen;
+}
+
+/** A big text: parsed in full by the dump worker and outlined by the outline worker at once. */
+function parseText(text: string): void {
+  // the outline is what the user waits for: its worker gets the text first
+  const outline =
+    text.length > OUTLINE_FROM ? askPeek('outlineDump', (e) => e.outlineDump(text)) : null;
+  const gen = parse(text.length, text, (p) => askDump('loadDump', (e) => e.loadDump(text, p)));
+  outline?.then(
+    (o) => showOutline(gen, o),
+    () => undefined,
   );
 }
 
@@ -75,12 +116,27 @@ export function giveDumpFile(file: File): void {
   performance.mark('dump:given');
   const token = ++given;
   useDump.getState().set({ open: null, editText: false });
-  parse(file.size, null, (p) => askDump('loadDumpFile', (e) => e.loadDumpFile(file, p)));
-  void file.text().then((text) => {
+  const gen = parse(file.size, null, (p) =>
+    askDump('loadDumpFile', (e) => e.loadDumpFile(file, p)),
+  );
+  const take = (text: string) => {
     if (token !== given) return;
     useDump.getState().set({ parsedText: text });
     useScenario.getState().setDump(text);
-  });
+  };
+  // the outline worker reads the file (decoding 15 MB on the page held it for 200 ms) and
+  // sends the text back with the outline; a small file needs no outline
+  if (file.size <= OUTLINE_FROM) {
+    void file.text().then(take);
+    return;
+  }
+  askPeek('outlineDumpFile', (e) => e.outlineDumpFile(file)).then(
+    ({ outline, text }) => {
+      take(text);
+      showOutline(gen, outline);
+    },
+    () => void file.text().then(take),
+  );
 }
 
 /** A big paste: parsed now, not after the text settles. */
@@ -88,7 +144,7 @@ export function giveDumpText(text: string): void {
   performance.mark('dump:given');
   given++;
   useDump.getState().set({ open: null, editText: false });
-  parse(text.length, text, (p) => askDump('loadDump', (e) => e.loadDump(text, p)));
+  parseText(text);
   useScenario.getState().setDump(text);
 }
 
@@ -106,12 +162,12 @@ export function useDumpLoader(): void {
       // a file given a moment ago is being read: its text is on the way
       if (st.status === 'parsing' && st.parsedText === null) return;
       if (st.status === 'parsing') cancelParse();
-      st.set({ status: 'idle', summary: null, parsedText: null, error: null });
+      st.set({ status: 'idle', summary: null, outline: null, parsedText: null, error: null });
       return;
     }
     // already parsed, being parsed or cancelled by the user: a re-render, a mode switch or the
     // text of a file given settling asks nothing new ("parse again" does)
     if (st.parsedText === text && st.status !== 'failed' && retry === 0) return;
-    parse(text.length, text, (p) => askDump('loadDump', (e) => e.loadDump(text, p)));
+    parseText(text);
   }, [text, retry]);
 }

@@ -17,6 +17,9 @@ const viewsPane = import('./shell/ViewsPane.tsx');
 const tracePane = import('./shell/TracePane.tsx');
 const ViewsPane = lazy(() => viewsPane.then((m) => ({ default: m.ViewsPane })));
 const TracePane = lazy(() => tracePane.then((m) => ({ default: m.TracePane })));
+// the right column comes a frame after the centre one, never in the same frame
+let viewsShown: () => void = () => {};
+const afterViews = Promise.all([new Promise<void>((r) => (viewsShown = r)), tracePane]);
 
 /** The language and theme live on <html>, where CSS and screen readers look for them. */
 function useDocumentSettings(): void {
@@ -48,12 +51,12 @@ export function App() {
         <Header />
         <main className="app-main">
           <EditorPane />
-          <Later frames={1} placeholder={PANE_PLACE}>
+          <Later frames={1} after={viewsPane} onShown={viewsShown} placeholder={PANE_PLACE}>
             <Suspense fallback={PANE_PLACE}>
               <ViewsPane />
             </Suspense>
           </Later>
-          <Later frames={2} placeholder={PANE_PLACE}>
+          <Later frames={1} after={afterViews} placeholder={PANE_PLACE}>
             <Suspense fallback={PANE_PLACE}>
               <TracePane />
             </Suspense>

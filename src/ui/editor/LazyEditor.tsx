@@ -6,8 +6,9 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { CodeEditorProps } from './CodeEditor.tsx';
 import { whenEditorMayLoad } from './editor-gate.ts';
+import { monacoInStages } from './monaco-stages.ts';
 
-const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
+const CodeEditor = lazy(() => monacoInStages().then(() => import('./CodeEditor.tsx')));
 
 function PlainEditor(props: CodeEditorProps & { loadingLabel: string }) {
   return (

@@ -9,22 +9,38 @@ const opened = new Promise<void>((resolve) => {
   open = resolve;
 });
 
-const LATEST_MS = 4000;
+// the last resort only (the trace shows, or the YAML is found broken, long before): on a slow
+// machine a shorter wait brought Monaco in while the first trace was still being worked out
+const LATEST_MS = 10_000;
 if (typeof window !== 'undefined') setTimeout(() => open(), LATEST_MS);
 
-/** The first trace is on screen: the editor may come now. */
+/** The first trace is on screen (or the YAML has errors to fix): the editor may come now. */
 export function openEditorGate(): void {
   open();
 }
 
-function idle(): Promise<void> {
+/**
+ * Resolves once the page has settled: a few idle periods in a row that were whole (no frame due,
+ * so nothing left to draw: the trace's views come in several frames), or after `most` ms.
+ */
+function quiet(most = 1500): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: 1500 });
-    else setTimeout(resolve, 50);
+    if (typeof requestIdleCallback !== 'function') {
+      setTimeout(resolve, 300);
+      return;
+    }
+    const until = performance.now() + most;
+    let calm = 0;
+    const look = (d: IdleDeadline) => {
+      // an idle period is at most 50 ms long, and shorter when a frame is due
+      calm = d.timeRemaining() >= 40 ? calm + 1 : 0;
+      if (calm >= 2 || performance.now() > until) resolve();
+      else requestIdleCallback(look);
+    };
+    requestIdleCallback(look);
   });
 }
 
 export function whenEditorMayLoad(): Promise<void> {
-  return opened.then(idle);
+  return opened.then(() => quiet());
 }

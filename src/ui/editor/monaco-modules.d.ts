@@ -12,3 +12,10 @@ declare module 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js' {
     setTabFocusMode(on: boolean): void;
   };
 }
+// the layers monaco-stages.ts loads ahead of the editor, for their side effects only
+declare module 'monaco-editor/esm/vs/base/*';
+declare module 'monaco-editor/esm/vs/platform/*';
+declare module 'monaco-editor/esm/vs/editor/common/*';
+declare module 'monaco-editor/esm/vs/editor/browser/editorExtensions.js';
+declare module 'monaco-editor/esm/vs/editor/standalone/*';
+declare module 'monaco-editor/esm/vs/editor/contrib/*';

@@ -3,8 +3,9 @@
  * parser's diagnostics as markers and as a list below. While the YAML has errors the views keep
  * the last good result, and a banner says so.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { ClusterDiagnostic } from '../../engine/cluster/index.ts';
+import { openEditorGate } from '../editor/editor-gate.ts';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { CLUSTER_MODEL_URI as CLUSTER_URI } from '../editor/language-ids.ts';
 import { toMarkers, type EditorMarker, type RevealRequest } from '../editor/markers.ts';
@@ -12,7 +13,11 @@ import { useT } from '../i18n/index.ts';
 import { useCurrentCompile } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
+import { Later } from './Later.tsx';
 import { ProblemList } from './ProblemList.tsx';
+
+/** Keeps the editor's place until its text comes (see Later.tsx). */
+const EDITOR_PLACE = <div className="code-editor plain-editor" aria-hidden="true" />;
 
 // a pasted dump's workspace is a chunk of its own: the first page shows the cluster editor
 const DumpWorkspace = lazy(() =>
@@ -56,20 +61,27 @@ function ClusterEditor(props: {
   const setYaml = useScenario((s) => s.setYaml);
   const dark = useUi((s) => s.theme) === 'dark';
   const { markers, broken, busy } = useClusterMarkers();
+  // no trace will come to open the way for Monaco (TraceSummary): the errors need the editor now
+  useEffect(() => {
+    if (broken) openEditorGate();
+  }, [broken]);
   return (
     <>
       <h2 className="pane-title">{t.editorCluster}</h2>
-      <LazyEditor
-        value={yaml}
-        onChange={setYaml}
-        language="yaml"
-        uri={CLUSTER_URI}
-        markers={markers}
-        dark={dark}
-        reveal={props.reveal}
-        ariaLabel={t.editorCluster}
-        loadingLabel={t.editorLoading}
-      />
+      {/* the text (a few hundred lines to lay out) comes a frame after the page's frame */}
+      <Later frames={1} placeholder={EDITOR_PLACE}>
+        <LazyEditor
+          value={yaml}
+          onChange={setYaml}
+          language="yaml"
+          uri={CLUSTER_URI}
+          markers={markers}
+          dark={dark}
+          reveal={props.reveal}
+          ariaLabel={t.editorCluster}
+          loadingLabel={t.editorLoading}
+        />
+      </Later>
       <p className="hint">{t.editorHint}</p>
       <div className="editor-status" aria-live="polite">
         {broken ? (

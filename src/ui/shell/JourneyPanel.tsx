@@ -10,6 +10,7 @@ import { useSummary } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { livePick, useJourneyPick } from '../views/journey/journey-store.ts';
 import { JourneyStrip } from '../views/journey/JourneyStrip.tsx';
+import { useStaged } from './Later.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 
 /**
@@ -44,7 +45,10 @@ export function JourneyPanel() {
     [summary],
   );
   // a new journey renders at low priority, after the views that show the trace
-  const response = useDeferredValue(query.data);
+  const answered = useDeferredValue(query.data);
+  // the first journey gets a frame of its own after the trace's (see Later.tsx)
+  const staged = useStaged(answered !== undefined, 1);
+  const response = staged ? answered : undefined;
   if (mode !== 'cluster' || (!ask.ok && ask.why === 'none')) return null;
   // a pick made on another journey of the same packet (an older answer) does not count
   const picked = pick && response?.journey?.hops[pick.index] === pick.hop ? pick.index : null;
@@ -60,7 +64,7 @@ export function JourneyPanel() {
     <JourneyStrip
       response={response}
       unavailable={ask.ok ? null : ask.why}
-      pending={query.isFetching}
+      pending={query.isFetching || (answered !== undefined && !staged)}
       picked={picked}
       onPick={onPick}
       nodeIPs={nodeIPs}

@@ -11,6 +11,7 @@ import { useDeferredShownRules } from '../queries/deferred-rules.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { useShownPlace } from './shown-place.ts';
 import { JourneyPanel } from './JourneyPanel.tsx';
+import { useStaged } from './Later.tsx';
 import { ChainGraph } from '../views/chain-graph/ChainGraph.tsx';
 import { NetfilterDiagram } from '../views/netfilter-diagram/NetfilterDiagram.tsx';
 import { Probabilities } from '../views/probabilities/Probabilities.tsx';
@@ -102,7 +103,9 @@ function Odds() {
   const samples = useSample(req, runs, round);
   const outcomes = useDeferredValue(paths.data?.result?.outcomes);
   const sampled = runs > 0 ? samples.data?.outcomes : undefined;
-  if (!outcomes) return null;
+  // the first answer gets a frame of its own, after the trace's and the journey's
+  const staged = useStaged(!!outcomes, 2);
+  if (!outcomes || !staged) return null;
   return (
     <Probabilities
       outcomes={outcomes}

@@ -81,7 +81,17 @@ export function createChainGraph(
     });
   svg.call(zoomer).on('dblclick.zoom', null);
 
-  const size = () => ({ w: svgEl.clientWidth || 600, h: svgEl.clientHeight || 400 });
+  // the drawing's size as the resize observer last reported it: reading clientWidth right after
+  // d3 has added the nodes would lay the whole page out there and then (a long task)
+  let seen: { w: number; h: number } | null = null;
+  const sizeWatch =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          seen = { w: svgEl.clientWidth || 600, h: svgEl.clientHeight || 400 };
+        });
+  sizeWatch?.observe(svgEl);
+  const size = () => seen ?? { w: svgEl.clientWidth || 600, h: svgEl.clientHeight || 400 };
   const run = (s: Selection<SVGSVGElement, unknown, null, undefined>) =>
     reducedMotion ? s : (s.transition().duration(300) as unknown as typeof s);
 
@@ -251,6 +261,7 @@ export function createChainGraph(
     },
     fit: () => fit(),
     destroy() {
+      sizeWatch?.disconnect();
       svg.on('.zoom', null);
       svg.selectAll('*').remove();
     },

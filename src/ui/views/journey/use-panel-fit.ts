@@ -30,15 +30,27 @@ export function usePanelFit(ref: RefObject<HTMLElement | null>): {
 } {
   const [width, setWidth] = useState<number | undefined>(undefined);
   const [measure, setMeasure] = useState<Measure>(() => roughMeasure);
-  // a passive effect: measuring fonts and re-rendering the strip happen in a task of their own
-  // after the first paint (the rough measure draws it meanwhile), not inside the page's first task
+  // both are read in the resize observer's callback, which runs once the frame has been laid
+  // out: reading the width and the styles there costs nothing, whereas reading them in an effect
+  // right after a commit lays the whole page out there and then (a long task). Until then the
+  // rough measure draws the strip.
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setMeasure(() => canvasMeasure(el));
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const watch = new ResizeObserver(() => setWidth(el.clientWidth));
+    let read = false;
+    const look = () => {
+      if (!read) {
+        read = true;
+        const measured = canvasMeasure(el);
+        setMeasure(() => measured);
+      }
+      setWidth(el.clientWidth);
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      look();
+      return;
+    }
+    const watch = new ResizeObserver(look);
     watch.observe(el);
     return () => watch.disconnect();
   }, [ref]);

@@ -1,17 +1,17 @@
 /**
  * The cluster compiler's public entry: cluster YAML + node name → the iptables-save text that node
  * shows, the Ruleset, provenance for every rule and the diagnostics. The rules are made as
- * kube-proxy's restore lines and turned into the model the engine's parser would make of them
- * (node-ruleset.ts, restore-rule.ts), which applies the normalisation real iptables applies on the
- * way in (/32, -m tcp, --set-xmark, 0.33333333349), and printed as iptables-save prints them.
+ * kube-proxy's restore lines and, as the proxier writes them, turned into the model the engine's
+ * parser would make of them (node-ruleset.ts, restore-rule.ts), which applies the normalisation
+ * real iptables applies on the way in (/32, -m tcp, --set-xmark, 0.33333333349), and printed as
+ * iptables-save prints them.
  */
 import { parseRuleset } from '../rules/parse.ts';
 import type { Ruleset } from '../rules/model.ts';
 import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';
-import { nodeRules } from './node-state.ts';
-import { buildNodeRuleset } from './node-ruleset.ts';
+import { NodeRulesetBuilder } from './node-ruleset.ts';
 import { RestoreRuleReader } from './restore-rule.ts';
 import { proxierRules, type NodeView } from './proxier.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
@@ -64,8 +64,9 @@ export function compileModelNode(
   }
   // the proxier and the ruleset share one reader: parts it makes are read once (restore-rule.ts)
   const reader = new RestoreRuleReader();
-  const state = nodeRules(proxierRules(model, nodeView(node), endpoints, reader));
-  const built = buildNodeRuleset(state, reader);
+  const builder = new NodeRulesetBuilder(reader);
+  const proxy = proxierRules(model, nodeView(node), endpoints, reader, builder.add);
+  const built = builder.finish(proxy.chains);
   for (const d of built.diagnostics) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;

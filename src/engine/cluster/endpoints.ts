@@ -37,27 +37,38 @@ export function servicePortKey(svc: ClusterService, port: ServicePort): string {
   return `${svc.namespace}/${svc.name}:${port.name}/${port.protocol}`;
 }
 
-/** Pods indexed by namespace and by each label pair, so selectors stay fast on big clusters. */
+/**
+ * Pods indexed by namespace, label key and label value, so selectors stay fast on big clusters.
+ * Nested maps rather than one map keyed by a joined string: 100,000 label pairs would each make
+ * a key string to build and hash.
+ */
 export class PodIndex {
-  private readonly byLabel = new Map<string, ClusterPod[]>();
-  private readonly byNamespace = new Map<string, ClusterPod[]>();
+  private readonly byLabel = new Map<string, Map<string, Map<string, ClusterPod[]>>>();
 
   constructor(pods: readonly ClusterPod[]) {
     for (const p of pods) {
-      push(this.byNamespace, p.namespace, p);
-      for (const [k, v] of Object.entries(p.labels))
-        push(this.byLabel, `${p.namespace}\u0000${k}\u0000${v}`, p);
+      let keys = this.byLabel.get(p.namespace);
+      if (!keys) this.byLabel.set(p.namespace, (keys = new Map()));
+      const labels = p.labels;
+      for (const k in labels) {
+        if (!Object.hasOwn(labels, k)) continue;
+        let values = keys.get(k);
+        if (!values) keys.set(k, (values = new Map()));
+        push(values, labels[k]!, p);
+      }
     }
   }
 
   select(namespace: string, selector: Record<string, string>): ClusterPod[] {
     const pairs = Object.entries(selector);
     if (pairs.length === 0) return [];
+    const keys = this.byLabel.get(namespace);
     let best: ClusterPod[] | undefined;
     for (const [k, v] of pairs) {
-      const list = this.byLabel.get(`${namespace}\u0000${k}\u0000${v}`) ?? [];
+      const list = keys?.get(k)?.get(v) ?? [];
       if (best === undefined || list.length < best.length) best = list;
     }
+    if (pairs.length === 1) return best ? best.slice() : [];
     return (best ?? []).filter((p) => pairs.every(([k, v]) => p.labels[k] === v));
   }
 }

@@ -195,6 +195,10 @@ function expandDeployments(
   report: ClusterReport,
 ): void {
   for (const d of deployments) {
+    // the replicas share one copy of the template's labels and ports: the model is not changed
+    // after loading, and 50,000 pods would otherwise hold 150,000 copies
+    const labels = { ...d.labels };
+    const ports = d.ports.map((p) => ({ ...p }));
     if (model.nodes.length === 0 && d.replicas > 0)
       report.warn(
         'unknown-node',
@@ -207,13 +211,13 @@ function expandDeployments(
       const pod: ClusterPod = {
         namespace: d.namespace,
         name,
-        labels: { ...d.labels },
+        labels,
         nodeName: node?.name ?? null,
         podIP: null,
         ready: true,
         terminating: false,
         finished: false,
-        ports: d.ports.map((p) => ({ ...p })),
+        ports,
         ref: { kind: 'Pod', namespace: d.namespace, name, span: d.ref.span },
         owner: d.ref,
       };

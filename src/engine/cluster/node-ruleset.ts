@@ -1,19 +1,31 @@
 /**
- * A node's merged rules (node-state.ts) → the Ruleset and the iptables-save text of it, built
- * directly: each table, chain and rule gets the spans, ids and source line a parse of the printed
- * text would give it (the table and chain spans cover their first word, a rule's its whole line),
- * and every rule's source is the line iptables-save prints, so later prints copy it.
+ * A node's rules → the Ruleset and the iptables-save text of it, built directly: each table,
+ * chain and rule gets the spans, ids and source line a parse of the printed text would give it
+ * (the table and chain spans cover their first word, a rule's its whole line), and every rule's
+ * source is the line iptables-save prints, so later prints copy it.
  *
- * The text is written as pieces (shared words, mostly) and joined once; each rule's source is
- * then a slice of it, so the 160,000 lines of a big node are not held twice.
+ * kube-proxy's rules come in the order it writes them (Service by Service), not iptables-save's
+ * (chain by chain, chains sorted by name): each is read as it comes (add, the proxier's sink),
+ * so its words die young, and only its Rule, provenance and printed pieces wait for the order,
+ * known once every chain is (finish). The rules kubelet and kube-proxy write outside the restore
+ * input (node-state.ts) are read then. The text is written as pieces (shared words, mostly) and
+ * joined once; each rule's source is then a slice of it, so the 160,000 lines of a big node are
+ * not held twice.
  */
 import { markCanonicalSources } from '../rules/canonical.ts';
 import type { Diagnostic, SourceSpan } from '../rules/diagnostics.ts';
 import { BUILTIN_CHAINS, type Chain, type Rule, type Ruleset, type Table } from '../rules/model.ts';
-import { SAVE_TABLE_ORDER, type NodeRules } from './node-state.ts';
+import {
+  fixedRules,
+  kubeletFirewallRule,
+  SAVE_TABLE_ORDER,
+  sortedChains,
+  type StateRule,
+} from './node-state.ts';
+import type { RestoreTable } from './proxier.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { RuleProvenanceMap } from './provenance-map.ts';
-import { RestoreRuleReader } from './restore-rule.ts';
+import type { RestoreRuleReader, RuleWord } from './restore-rule.ts';
 
 export interface NodeRuleset {
   ruleset: Ruleset;
@@ -29,135 +41,245 @@ export interface NodeRuleset {
 
 const CHUNK = 4096;
 
-/**
- * A table's chains by name, for rules that come in the order the chains are declared (as
- * iptables-save prints them): the next rule's chain is found by looking ahead from the last one,
- * and only a rule out of that order is looked up in a map.
- */
-class ChainFinder {
-  private at = 0;
-  private byName: Map<string, Chain> | undefined;
+/** A rule's span until its line is known. */
+const PENDING: SourceSpan = Object.freeze({ line: 0, column: 1, endLine: 0, endColumn: 1 });
 
-  constructor(private readonly chains: readonly Chain[]) {}
-
-  find(name: string): Chain | undefined {
-    const chains = this.chains;
-    for (let i = this.at; i < chains.length; i++)
-      if (chains[i]!.name === name) {
-        this.at = i;
-        return chains[i];
-      }
-    this.byName ??= new Map(chains.map((c) => [c.name, c]));
-    return this.byName.get(name);
-  }
+/** One chain's kube-proxy rules, as numbers in the order they came (see NodeRulesetBuilder). */
+interface ChainRules {
+  serials: number[];
+  /** `table/CHAIN/`, the head of its rules' ids */
+  idHead: string;
 }
 
 function wordSpan(line: number, length: number): SourceSpan {
   return { line, column: 1, endLine: line, endColumn: length + 1 };
 }
 
-export function buildNodeRuleset(
-  state: NodeRules,
-  reader: RestoreRuleReader = new RestoreRuleReader(),
-): NodeRuleset {
-  // joined a few thousand at a time: one join of a million pieces takes several times as long
-  const chunks: string[] = [];
-  const pieces: string[] = [];
-  const rules: Rule[] = [];
-  /** where each rule's line starts and ends in the text (filled in as the pieces are written) */
-  const bounds: number[] = [];
-  let at = 0; // the text's length so far
-  let lines = 0;
-  const write = (line: string): void => {
-    pieces.push(line, '\n');
-    at += line.length + 1;
-    lines++;
+export class NodeRulesetBuilder {
+  /** each rule's printed pieces after `-A CHAIN`, in the order the rules came */
+  private readonly pieces: string[] = [];
+  /** per rule: its first piece, its piece after the last, its printed length */
+  private readonly extents: number[] = [];
+  /** per rule: the Rule, or undefined while it waits for the full parser (it needs its line) */
+  private readonly rules: (Rule | undefined)[] = [];
+  private readonly provs: RuleProvenance[] = [];
+  private readonly unread = new Map<number, readonly RuleWord[]>();
+  private readonly byChain: Record<RestoreTable, Map<string, ChainRules>> = {
+    filter: new Map(),
+    nat: new Map(),
   };
-  const tables: Table[] = [];
-  const provenance: RuleProvenance[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lost: string[] = [];
-  let next = 0; // the next rule of state.rules
-  for (const name of SAVE_TABLE_ORDER) {
-    const user = state.chains.get(name);
-    if (!user) continue;
-    const head = `*${name}`;
-    write(head);
-    const table: Table = { name, chains: [], span: wordSpan(lines, head.length) };
-    tables.push(table);
-    const declare = (chain: string, builtin: boolean): void => {
-      write(`:${chain} ${builtin ? 'ACCEPT' : '-'} [0:0]`);
-      const c: Chain = {
-        name: chain,
-        builtin,
-        policy: builtin ? 'ACCEPT' : null,
-        rules: [],
-        span: wordSpan(lines, chain.length + 1),
-        counters: { packets: 0, bytes: 0 },
+  private last: ChainRules | undefined;
+  private lastTable = '';
+  private lastChain = '';
+
+  constructor(private readonly reader: RestoreRuleReader) {}
+
+  /** Takes one kube-proxy rule (a RuleSink). */
+  readonly add = (
+    table: RestoreTable,
+    chain: string,
+    args: RuleWord[],
+    prov: RuleProvenance,
+  ): void => {
+    let list = this.last;
+    // a chain's rules mostly follow each other: look the list up only when the chain changes
+    if (list === undefined || chain !== this.lastChain || table !== this.lastTable) {
+      const lists = this.byChain[table];
+      list = lists.get(chain);
+      if (list === undefined)
+        lists.set(chain, (list = { serials: [], idHead: `${table}/${chain}/` }));
+      this.last = list;
+      this.lastTable = table;
+      this.lastChain = chain;
+    }
+    const serial = this.rules.length;
+    const pieces = this.pieces;
+    const first = pieces.length;
+    const read = this.reader.readQuick(table, chain, args, pieces);
+    let length = 3 + chain.length; // `-A CHAIN`
+    for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
+    this.extents.push(first, pieces.length, length);
+    if (read === undefined) {
+      this.unread.set(serial, args);
+      this.rules.push(undefined);
+    } else {
+      const index = list.serials.length + 1;
+      const rule: Rule = {
+        core: read.core,
+        matches: read.matches,
+        target: read.target,
+        span: PENDING,
+        source: '', // a slice of the text, once it is joined
+        table,
+        chain,
+        index,
+        id: list.idHead + index,
       };
-      table.chains.push(c);
-    };
-    for (const c of BUILTIN_CHAINS[name]) declare(c, true);
-    for (const c of user) declare(c, false);
-    const chains = new ChainFinder(table.chains);
-    let chain: Chain | undefined;
-    let ruleHead = ''; // `-A CHAIN`
-    let idHead = ''; // `table/CHAIN/`
-    for (; next < state.rules.length && state.rules[next]!.table === name; next++) {
-      const st = state.rules[next]!;
-      if (chain?.name !== st.chain) {
-        chain = chains.find(st.chain);
-        ruleHead = `-A ${st.chain}`;
-        idHead = `${name}/${st.chain}/`;
-      }
-      if (!chain) {
-        lost.push(`${name}/${st.chain}`);
-        continue;
-      }
-      const line = ++lines;
-      const first = pieces.length;
-      pieces.push(ruleHead);
-      const read = reader.readInto(name, st.chain, st.args, line, diagnostics, pieces);
-      let length = 0;
-      for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-      pieces.push('\n');
+      if (read.invalid) rule.invalid = true;
+      this.rules.push(rule);
+    }
+    this.provs.push(prov);
+    list.serials.push(serial);
+  };
+
+  /** The ruleset, once kube-proxy has written every rule and declared its chains. */
+  finish(declared: Record<RestoreTable, readonly string[]>): NodeRuleset {
+    const { chains: chainSets, builtin } = fixedRules(declared);
+    const reader = this.reader;
+    // joined a few thousand at a time: one join of a million pieces takes several times as long
+    const chunks: string[] = [];
+    const pieces: string[] = [];
+    const rules: Rule[] = [];
+    /** where each rule's line starts and ends in the text (filled in as the pieces are written) */
+    const bounds: number[] = [];
+    let at = 0; // the text's length so far
+    let lines = 0;
+    const flush = (): void => {
       if (pieces.length >= CHUNK) {
         chunks.push(pieces.join(''));
         pieces.length = 0;
       }
+    };
+    const write = (line: string): void => {
+      pieces.push(line, '\n');
+      at += line.length + 1;
+      lines++;
+      flush();
+    };
+    const placed = (rule: Rule, chain: Chain, line: number, length: number): void => {
+      pieces.push('\n');
+      flush();
       bounds.push(at, at + length);
       at += length + 1;
+      rule.span = { line, column: 1, endLine: line, endColumn: length + 1 };
+      chain.rules.push(rule);
+      rules.push(rule);
+    };
+    const tables: Table[] = [];
+    const provenance: RuleProvenance[] = [];
+    const diagnostics: Diagnostic[] = [];
+    const lost: string[] = [];
+
+    /** A rule written outside kube-proxy's restore input, read here. */
+    const writeFixed = (table: Table, chain: Chain | undefined, st: StateRule): void => {
+      if (!chain) {
+        lost.push(`${table.name}/${st.chain}`);
+        return;
+      }
+      const line = ++lines;
+      const first = pieces.length;
+      pieces.push(`-A ${st.chain}`);
+      const read = reader.readInto(table.name, st.chain, st.args, line, diagnostics, pieces);
+      let length = 0;
+      for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
       const index = chain.rules.length + 1;
       const rule: Rule = {
         core: read.core,
         matches: read.matches,
         target: read.target,
-        span: { line, column: 1, endLine: line, endColumn: length + 1 },
-        source: '', // a slice of the text, once it is joined
-        table: name,
+        span: PENDING,
+        source: '',
+        table: table.name,
         chain: chain.name,
         index,
-        id: idHead + index,
+        id: `${table.name}/${chain.name}/${index}`,
       };
       if (read.invalid) rule.invalid = true;
-      chain.rules.push(rule);
-      rules.push(rule);
+      placed(rule, chain, line, length);
       provenance.push(st.prov);
+    };
+
+    /** kube-proxy's `serial`-th rule, in `chain` of `table`. */
+    const writeProxy = (table: Table, chain: Chain, ruleHead: string, serial: number): void => {
+      const line = ++lines;
+      pieces.push(ruleHead);
+      let rule = this.rules[serial];
+      let length: number;
+      if (rule === undefined) {
+        const first = pieces.length - 1;
+        const args = this.unread.get(serial)!;
+        const read = reader.readFull(table.name, chain.name, args, line, diagnostics, pieces);
+        length = 0;
+        for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
+        const index = chain.rules.length + 1;
+        rule = {
+          core: read.core,
+          matches: read.matches,
+          target: read.target,
+          span: PENDING,
+          source: '',
+          table: table.name,
+          chain: chain.name,
+          index,
+          id: `${table.name}/${chain.name}/${index}`,
+        };
+        if (read.invalid) rule.invalid = true;
+      } else {
+        const extents = this.extents;
+        const from = extents[3 * serial]!;
+        const to = extents[3 * serial + 1]!;
+        length = extents[3 * serial + 2]!;
+        const own = this.pieces;
+        for (let i = from; i < to; i++) pieces.push(own[i]!);
+      }
+      placed(rule, chain, line, length);
+      provenance.push(this.provs[serial]!);
+    };
+
+    for (const name of SAVE_TABLE_ORDER) {
+      const user = chainSets.get(name);
+      if (!user) continue;
+      const names = sortedChains(user);
+      const head = `*${name}`;
+      write(head);
+      const table: Table = { name, chains: [], span: wordSpan(lines, head.length) };
+      tables.push(table);
+      const declare = (chain: string, builtinChain: boolean): void => {
+        write(`:${chain} ${builtinChain ? 'ACCEPT' : '-'} [0:0]`);
+        table.chains.push({
+          name: chain,
+          builtin: builtinChain,
+          policy: builtinChain ? 'ACCEPT' : null,
+          rules: [],
+          span: wordSpan(lines, chain.length + 1),
+          counters: { packets: 0, bytes: 0 },
+        });
+      };
+      const builtins = BUILTIN_CHAINS[name];
+      for (const c of builtins) declare(c, true);
+      for (const c of names) declare(c, false);
+      // the built-in chains' rules (kubelet's, kube-proxy's jumps), then each user chain's
+      for (const c of builtins) {
+        const chain = table.chains.find((x) => x.name === c);
+        for (const st of builtin.get(`${name}/${c}`) ?? []) writeFixed(table, chain, st);
+      }
+      const lists = name === 'filter' || name === 'nat' ? this.byChain[name] : undefined;
+      if (lists)
+        for (let k = 0; k < names.length; k++) {
+          const c = names[k]!;
+          const chain = table.chains[builtins.length + k]!;
+          const list = lists.get(c);
+          if (list) {
+            const ruleHead = `-A ${c}`;
+            for (const serial of list.serials) writeProxy(table, chain, ruleHead, serial);
+          } else if (name === 'filter' && c === 'KUBE-FIREWALL')
+            writeFixed(table, chain, kubeletFirewallRule());
+        }
+      write('COMMIT');
+      // every rule's source is the line iptables-save prints for it
+      markCanonicalSources(table, new Set());
     }
-    write('COMMIT');
-    // every rule's source is the line iptables-save prints for it
-    markCanonicalSources(table, new Set());
+    chunks.push(pieces.join(''));
+    const text = chunks.join('');
+    for (let i = 0; i < rules.length; i++)
+      rules[i]!.source = text.slice(bounds[2 * i]!, bounds[2 * i + 1]!);
+    const ruleset: Ruleset = { family: 'ipv4', format: 'save', tables };
+    return {
+      ruleset,
+      text,
+      provenance: new RuleProvenanceMap(ruleset, provenance),
+      diagnostics,
+      lost,
+    };
   }
-  chunks.push(pieces.join(''));
-  const text = chunks.join('');
-  for (let i = 0; i < rules.length; i++)
-    rules[i]!.source = text.slice(bounds[2 * i]!, bounds[2 * i + 1]!);
-  const ruleset: Ruleset = { family: 'ipv4', format: 'save', tables };
-  return {
-    ruleset,
-    text,
-    provenance: new RuleProvenanceMap(ruleset, provenance),
-    diagnostics,
-    lost,
-  };
 }

@@ -152,7 +152,16 @@ const CANARY_TABLES: TableName[] = ['mangle', 'nat', 'filter'];
 /** iptables-save's table order. */
 export const SAVE_TABLE_ORDER: TableName[] = ['raw', 'mangle', 'filter', 'security', 'nat'];
 
-export function nodeRules(proxy: ProxierOutput): NodeRules {
+/** What kubelet and kube-proxy write outside kube-proxy's restore input. */
+export interface FixedRules {
+  /** every chain of each table, built-in chains aside */
+  chains: Map<TableName, Set<string>>;
+  /** the rules of each built-in chain, by `table/chain` */
+  builtin: Map<string, StateRule[]>;
+}
+
+/** The chains and built-in chain rules around kube-proxy's restore input (which declares `declared`). */
+export function fixedRules(declared: Record<RestoreTable, readonly string[]>): FixedRules {
   const chains = new Map<TableName, Set<string>>();
   const chainSet = (t: TableName): Set<string> => {
     let s = chains.get(t);
@@ -166,11 +175,6 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     if (!l) builtin.set(k, (l = []));
     return l;
   };
-  const kubelet = (role: RuleProvenance['role']): RuleProvenance => ({
-    writer: 'kubelet',
-    role,
-    sources: [],
-  });
 
   // kubelet
   for (const t of CANARY_TABLES) chainSet(t).add('KUBE-KUBELET-CANARY');
@@ -199,12 +203,31 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
   }
 
   // kube-proxy's restore input replaces the chains it declares
+  for (const t of ['filter', 'nat'] as RestoreTable[])
+    for (const c of declared[t]) chainSet(t).add(c);
+  return { chains, builtin };
+}
+
+function kubelet(role: RuleProvenance['role']): RuleProvenance {
+  return { writer: 'kubelet', role, sources: [] };
+}
+
+/** Without kube-proxy's own copy, KUBE-FIREWALL keeps kubelet's identical rule. */
+export function kubeletFirewallRule(): StateRule {
+  return {
+    table: 'filter',
+    chain: 'KUBE-FIREWALL',
+    args: LOCALNET_ARGS,
+    prov: kubelet('block-localnet'),
+  };
+}
+
+export function nodeRules(proxy: ProxierOutput): NodeRules {
+  const { chains, builtin } = fixedRules(proxy.chains);
   const declaredIn: Record<RestoreTable, Map<string, StateRule[]>> = {
     filter: new Map(),
     nat: new Map(),
   };
-  for (const t of ['filter', 'nat'] as RestoreTable[])
-    for (const c of proxy.chains[t]) chainSet(t).add(c);
   // a chain's rules mostly follow each other: look the list up only when the chain changes
   let last: StateRule[] = [];
   let lastTable = '';
@@ -220,16 +243,8 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     }
     last.push(r);
   }
-  // without kube-proxy's own copy, KUBE-FIREWALL keeps kubelet's identical rule
   if (!declaredIn.filter.has('KUBE-FIREWALL'))
-    declaredIn.filter.set('KUBE-FIREWALL', [
-      {
-        table: 'filter',
-        chain: 'KUBE-FIREWALL',
-        args: LOCALNET_ARGS,
-        prov: kubelet('block-localnet'),
-      },
-    ]);
+    declaredIn.filter.set('KUBE-FIREWALL', [kubeletFirewallRule()]);
 
   const rules: StateRule[] = [];
   const sorted = new Map<TableName, string[]>();

@@ -22,7 +22,7 @@ import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilte
 import { categorize, portTraits } from './categorize.ts';
 import { endpointChain, serviceChains, servicePortName } from './chain-names.ts';
 import { servicePortKey, type Endpoint } from './endpoints.ts';
-import type { ClusterModel, ClusterNode, ClusterService, ServicePort } from './model.ts';
+import type { ClusterModel, ClusterNode, ClusterService, ObjectRef, ServicePort } from './model.ts';
 import { RestoreRuleReader, type RulePart, type RuleWord } from './restore-rule.ts';
 import {
   sourceOf,
@@ -44,8 +44,17 @@ export interface RestoreRule {
 export interface ProxierOutput {
   /** chains kube-proxy declares (flushes) in each table, in the order it writes them */
   chains: Record<RestoreTable, string[]>;
+  /** the rules in the order kube-proxy writes them (empty when a sink took them) */
   rules: RestoreRule[];
 }
+
+/** Takes each rule as it is made, instead of ProxierOutput.rules (see node-ruleset.ts). */
+export type RuleSink = (
+  table: RestoreTable,
+  chain: string,
+  args: RuleWord[],
+  prov: RuleProvenance,
+) => void;
 
 export interface NodeView {
   node: ClusterNode;
@@ -139,6 +148,7 @@ export function proxierRules(
   view: NodeView,
   endpoints: Map<string, Endpoint[]>,
   parts: RestoreRuleReader = new RestoreRuleReader(),
+  sink?: RuleSink,
 ): ProxierOutput {
   const out: ProxierOutput = {
     chains: {
@@ -170,7 +180,8 @@ export function proxierRules(
     const prov: RuleProvenance = { writer: 'kube-proxy', role, sources };
     if (extra.servicePort !== undefined) prov.servicePort = extra.servicePort;
     if (extra.endpoint !== undefined) prov.endpoint = extra.endpoint;
-    out.rules.push({ table, chain, args, prov });
+    if (sink) sink(table, chain, args, prov);
+    else out.rules.push({ table, chain, args, prov });
   };
   const mark = markText(cfg.masqueradeBit);
   const scope = nodePortScope(model, view);
@@ -260,6 +271,7 @@ export function proxierRules(
   const probabilities = new Map<number, RulePart>();
   const protocols = new Map<string, RulePart>();
   const markMasq = parts.jumpPart('KUBE-MARK-MASQ');
+  const refSources = new Map<ObjectRef, ProvenanceSource>();
   for (const { svc, port, name } of ports) {
     servicePortRules(add, out, {
       model,
@@ -274,6 +286,7 @@ export function proxierRules(
       probabilities,
       protocols,
       markMasq,
+      refSources,
       portSrc: sourceOf(svc.ref, `spec.ports[${svc.ports.indexOf(port)}]`, port.span),
       seps: new Map(),
     });
@@ -394,6 +407,8 @@ interface PortContext {
   protocols: Map<string, RulePart>;
   /** `-j KUBE-MARK-MASQ` */
   markMasq: RulePart;
+  /** the provenance source of each object behind an endpoint (a Deployment is behind many) */
+  refSources: Map<ObjectRef, ProvenanceSource>;
   /** each endpoint's chain and parts: named in up to four rules, hashed and read once */
   seps: Map<string, EndpointParts>;
 }
@@ -420,7 +435,11 @@ function sepOf(c: PortContext, ep: Endpoint): EndpointParts {
   let sep = c.seps.get(ep.text);
   if (sep === undefined) {
     const chain = endpointChain(c.name, c.port.protocol, ep.text);
-    const sources = ep.sources.map((s) => sourceOf(s));
+    const sources = ep.sources.map((ref) => {
+      let s = c.refSources.get(ref);
+      if (s === undefined) c.refSources.set(ref, (s = sourceOf(ref)));
+      return s;
+    });
     c.seps.set(
       ep.text,
       (sep = {
@@ -991,16 +1010,14 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
       );
     }
   }
-  eps.forEach((ep, i) => {
-    const sep = sepOf(c, ep);
-    const stat = i < eps.length - 1 ? [probabilityPart(c, chain, eps.length - i)] : [];
-    add(
-      'nat',
-      chain,
-      [sep.comment, ...stat, sep.jump],
-      'load-balance',
-      sep.balanceSources,
-      sep.extra,
-    );
-  });
+  const n = eps.length;
+  for (let i = 0; i < n; i++) {
+    const sep = sepOf(c, eps[i]!);
+    // the last endpoint takes what is left: no statistic match
+    const args =
+      i < n - 1
+        ? [sep.comment, probabilityPart(c, chain, n - i), sep.jump]
+        : [sep.comment, sep.jump];
+    add('nat', chain, args, 'load-balance', sep.balanceSources, sep.extra);
+  }
 }

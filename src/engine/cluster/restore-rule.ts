@@ -43,6 +43,26 @@ export interface ReadRule extends RuleBody {
 
 const NO_MATCHES = Object.freeze([]) as readonly Match[] as Match[];
 
+/**
+ * The frozen list of two parts' matches, shared once a first part comes in a second pair: the
+ * ten DNAT rules of a Service's endpoints all write its comment and `-m tcp`, while an
+ * endpoint's own comment comes in one pair only and gets no map.
+ */
+function pairOf(first: RulePart, second: RulePart): Match[] {
+  let pairs = first.pairs;
+  if (pairs === undefined) {
+    if (!first.paired) {
+      first.paired = true;
+      return Object.freeze([first.match!, second.match!]) as Match[];
+    }
+    pairs = first.pairs = new Map();
+  }
+  let list = pairs.get(second);
+  if (list === undefined)
+    pairs.set(second, (list = Object.freeze([first.match!, second.match!]) as Match[]));
+  return list;
+}
+
 export class RestoreRuleReader extends RuleParts {
   /** Reads a rule of `table`/`chain`; rules the full parser reads report into `diagnostics`. */
   read(
@@ -69,18 +89,34 @@ export class RestoreRuleReader extends RuleParts {
     diagnostics: Diagnostic[],
     out: string[],
   ): RuleBody {
+    return (
+      this.readQuick(table, chain, args, out) ??
+      this.readFull(table, chain, args, line, diagnostics, out)
+    );
+  }
+
+  /**
+   * Reads a rule the quick ways only (its parts, or its common words) into `out` as readInto
+   * does; undefined, with `out` as it was, when it needs the full parser.
+   */
+  readQuick(
+    table: string,
+    chain: string,
+    args: readonly RuleWord[],
+    out: string[],
+  ): RuleBody | undefined {
     const mark = out.length;
     let allParts = true;
     for (let i = 0; i < args.length && allParts; i++) allParts = typeof args[i] !== 'string';
     const body = allParts
       ? this.readParts(table, chain, args as readonly RulePart[], out)
       : this.readPlain(table, chain, args, out);
-    if (body !== undefined) return body;
-    out.length = mark;
-    return this.readFull(table, chain, args, line, diagnostics, out);
+    if (body === undefined) out.length = mark;
+    return body;
   }
 
-  private readFull(
+  /** Reads a rule with the engine's full parser (reporting at `line`) into `out`. */
+  readFull(
     table: string,
     chain: string,
     args: readonly RuleWord[],
@@ -125,6 +161,7 @@ export class RestoreRuleReader extends RuleParts {
     }
     let target: Target | null = null;
     let first: RulePart | undefined;
+    let second: RulePart | undefined;
     let matches: Match[] | undefined;
     for (const p of parts) {
       if (p.match === undefined && p.target === undefined) continue;
@@ -135,14 +172,17 @@ export class RestoreRuleReader extends RuleParts {
           return undefined;
         target = p.target;
       } else if (first === undefined) first = p;
-      else (matches ??= [first.match!]).push(p.match!);
+      else if (second === undefined) second = p;
+      else (matches ??= [first.match!, second.match!]).push(p.match!);
       out.push(p.printed);
     }
     const list = matches
       ? (Object.freeze(matches) as Match[])
-      : first
-        ? (first.alone ??= Object.freeze([first.match!]) as Match[])
-        : NO_MATCHES;
+      : second
+        ? pairOf(first!, second)
+        : first
+          ? (first.alone ??= Object.freeze([first.match!]) as Match[])
+          : NO_MATCHES;
     return { core, matches: list, target };
   }
 

@@ -27,6 +27,10 @@ export interface RulePart {
   match?: Match;
   /** the match alone as a rule's frozen match list, shared by the rules with no other match */
   alone?: Match[] | undefined;
+  /** this match then another part's, as a frozen match list, by the other part (see pairOf) */
+  pairs?: Map<RulePart, Match[]>;
+  /** the match has been first of a pair before */
+  paired?: true;
   target?: Target;
   /** core options (frozen; a rule takes them only when nothing else sets core options) */
   core?: RuleCore;

@@ -54,6 +54,12 @@ function plainValue(s: string): unknown {
 
 class BlockReader {
   private readonly n: number;
+  /**
+   * Keys and short plain words, one string each: a big manifest file repeats the same few
+   * (apiVersion, metadata, TCP …) tens of thousands of times, and every copy would live as long
+   * as the values do.
+   */
+  private readonly words = new Map<string, string>();
   /** the current line: its start, its end (the newline or the end of text) and its indent */
   private start = 0;
   private end = 0;
@@ -88,6 +94,13 @@ class BlockReader {
       from = nl < 0 ? this.n + 1 : nl + 1;
     }
     return docs;
+  }
+
+  private word(w: string): string {
+    const known = this.words.get(w);
+    if (known !== undefined) return known;
+    this.words.set(w, w);
+    return w;
   }
 
   /** Moves to the line starting at `at`; false at the end of the document. */
@@ -173,7 +186,7 @@ class BlockReader {
       const p = this.start + col;
       const colon = this.keyColon(p);
       if (colon < 0) throw GIVE_UP;
-      const key = t.slice(p, colon);
+      const key = this.word(t.slice(p, colon));
       if (
         t.charCodeAt(colon - 1) === 32 ||
         key.includes(' #') ||
@@ -293,7 +306,7 @@ class BlockReader {
       while (stop < e && !(t.charCodeAt(stop) === 35 && t.charCodeAt(stop - 1) === 32)) stop++;
       close = stop;
       while (close > v && t.charCodeAt(close - 1) === 32) close--;
-      const s = t.slice(v, close);
+      const s = close - v <= 24 ? this.word(t.slice(v, close)) : t.slice(v, close);
       const colon = s.indexOf(': ');
       if (colon >= 0 || s.endsWith(':')) throw GIVE_UP;
       value = plainValue(s);

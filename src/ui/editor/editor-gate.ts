@@ -29,13 +29,17 @@ function quiet(most = 1500): Promise<void> {
       setTimeout(resolve, 300);
       return;
     }
-    const until = performance.now() + most;
+    // a page that draws every frame (a progress bar, a big dump's views) may never be idle:
+    // `most` ms is the longest wait either way
+    const timer = setTimeout(resolve, most);
     let calm = 0;
     const look = (d: IdleDeadline) => {
       // an idle period is at most 50 ms long, and shorter when a frame is due
       calm = d.timeRemaining() >= 40 ? calm + 1 : 0;
-      if (calm >= 2 || performance.now() > until) resolve();
-      else requestIdleCallback(look);
+      if (calm >= 2) {
+        clearTimeout(timer);
+        resolve();
+      } else requestIdleCallback(look);
     };
     requestIdleCallback(look);
   });

@@ -497,18 +497,7 @@ test('a big paste into the empty editor goes to the parser and the light text vi
   const text = generateKubeDump({ rules: 12_000 }).text;
   expect(text.length).toBeGreaterThan(1_000_000);
   await openDumpMode(page, 'ko');
-  await page.evaluate((t) => {
-    const w = globalThis as unknown as PageGlobals & {
-      ClipboardEvent: new (
-        type: string,
-        init: { clipboardData: unknown; bubbles: boolean },
-      ) => unknown;
-    };
-    const dt = new w.DataTransfer() as unknown as { setData(k: string, v: string): void };
-    dt.setData('text/plain', t);
-    const target = w.document.querySelector('[data-testid="dump-workspace"] .code-editor');
-    target?.dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
-  }, text);
+  await paste(page, text);
   await expect(page.getByTestId('dump-text-view')).toContainText('*filter', { timeout: 20_000 });
   await expect(page.getByTestId('dump-stats')).toContainText('규칙', { timeout: 30_000 });
   await expect(page.getByTestId('dump-edit-text')).toHaveText('텍스트 편집');

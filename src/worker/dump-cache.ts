@@ -5,7 +5,8 @@
 import { parseRuleset } from '../engine/rules/parse.ts';
 import type { ParseResult, Rule, Ruleset } from '../engine/rules/model.ts';
 import { inferHost } from '../engine/netfilter/infer-host.ts';
-import type { DumpSummary, DumpTableSummary, UnknownModule } from './dump-protocol.ts';
+import type { DumpSummary, UnknownModule } from './dump-protocol.ts';
+import { DumpTally } from './dump-tally.ts';
 import { warmUpDumpText } from './dump-warm.ts';
 
 export const DIAGNOSTICS_SHOWN = 200;
@@ -46,46 +47,25 @@ function unknownModules(ruleset: Ruleset): UnknownModule[] {
 
 function summarize(id: string, text: string, parsed: ParseResult, parseMs: number): DumpSummary {
   const { ruleset, diagnostics } = parsed;
-  let rules = 0;
-  let chains = 0;
-  let hasCounters = false;
-  let maxRulePackets = 0;
-  let maxChainPackets = 0;
-  const tables: DumpTableSummary[] = ruleset.tables.map((t) => {
-    const n = t.chains.length;
-    const s: DumpTableSummary = {
-      name: t.name,
-      line: t.span.line,
-      names: t.chains.map((c) => c.name),
-      builtin: new Uint8Array(n),
-      policies: {},
-      rules: new Int32Array(n),
-      packets: new Float64Array(n),
-      bytes: new Float64Array(n),
-      lines: new Int32Array(n),
-    };
-    t.chains.forEach((c, i) => {
-      s.builtin[i] = c.builtin ? 1 : 0;
-      if (c.builtin && c.policy) s.policies[c.name] = c.policy;
-      s.rules[i] = c.rules.length;
-      s.lines[i] = c.span.line;
-      let packets = 0;
-      let bytes = 0;
-      for (const r of c.rules)
-        if (r.counters) {
-          hasCounters = true;
-          packets += r.counters.packets;
-          bytes += r.counters.bytes;
-          if (r.counters.packets > maxRulePackets) maxRulePackets = r.counters.packets;
-        }
-      s.packets[i] = packets;
-      s.bytes[i] = bytes;
-      if (packets > maxChainPackets) maxChainPackets = packets;
-      rules += c.rules.length;
-    });
-    chains += n;
-    return s;
-  });
+  const tally = new DumpTally();
+  const tables = ruleset.tables.map((t) =>
+    tally.table(
+      t.name,
+      t.span.line,
+      t.chains,
+      (c) => ({
+        name: c.name,
+        builtin: c.builtin,
+        policy: c.policy,
+        line: c.span.line,
+        rules: c.rules.length,
+      }),
+      (c, add) => {
+        for (const r of c.rules) if (r.counters) add(r.counters.packets, r.counters.bytes);
+      },
+    ),
+  );
+  const { rules, chains, hasCounters, maxRulePackets, maxChainPackets } = tally;
   const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
   return {
     id,

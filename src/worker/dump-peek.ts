@@ -18,9 +18,9 @@ import type {
   DumpRuleRow,
   DumpSearchHit,
   DumpSearchResult,
-  DumpTableSummary,
 } from './dump-protocol.ts';
 import { commentsOf, row, SEARCH_LIMIT, sourceText } from './dump-rows.ts';
+import { DumpTally } from './dump-tally.ts';
 
 interface Peeked {
   id: string;
@@ -33,47 +33,22 @@ let peeked: Peeked | null = null;
 let next = 1;
 
 function summarize(id: string, text: string, family: Family, o: SaveOutline): DumpOutline {
-  let rules = 0;
-  let chains = 0;
-  let hasCounters = false;
-  let maxRulePackets = 0;
-  let maxChainPackets = 0;
-  const tables = o.tables.map((t): DumpTableSummary => {
-    const n = t.chains.length;
-    const s: DumpTableSummary = {
-      name: t.name,
-      line: t.line,
-      names: t.chains.map((c) => c.name),
-      builtin: new Uint8Array(n),
-      policies: {},
-      rules: new Int32Array(n),
-      packets: new Float64Array(n),
-      bytes: new Float64Array(n),
-      lines: new Int32Array(n),
-    };
-    t.chains.forEach((c, i) => {
-      s.builtin[i] = c.builtin ? 1 : 0;
-      if (c.builtin && c.policy) s.policies[c.name] = c.policy;
-      s.rules[i] = c.rules.length;
-      s.lines[i] = c.line;
-      let packets = 0;
-      let bytes = 0;
-      for (const r of c.rules) {
-        const p = o.rulePackets[r]!;
-        if (p < 0) continue;
-        hasCounters = true;
-        packets += p;
-        bytes += o.ruleBytes[r]!;
-        if (p > maxRulePackets) maxRulePackets = p;
-      }
-      s.packets[i] = packets;
-      s.bytes[i] = bytes;
-      if (packets > maxChainPackets) maxChainPackets = packets;
-      rules += c.rules.length;
-    });
-    chains += n;
-    return s;
-  });
+  const tally = new DumpTally();
+  const tables = o.tables.map((t) =>
+    tally.table(
+      t.name,
+      t.line,
+      t.chains,
+      (c) => ({ ...c, rules: c.rules.length }),
+      (c, add) => {
+        for (const r of c.rules) {
+          const p = o.rulePackets[r]!;
+          if (p >= 0) add(p, o.ruleBytes[r]!);
+        }
+      },
+    ),
+  );
+  const { rules, chains, hasCounters, maxRulePackets, maxChainPackets } = tally;
   return {
     id,
     partial: true,

@@ -25,7 +25,7 @@ import {
 import type { RestoreTable } from './proxier.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { RuleProvenanceMap } from './provenance-map.ts';
-import type { RestoreRuleReader, RuleWord } from './restore-rule.ts';
+import type { RestoreRuleReader, RuleBody, RuleWord } from './restore-rule.ts';
 
 export interface NodeRuleset {
   ruleset: Ruleset;
@@ -43,6 +43,30 @@ const CHUNK = 4096;
 
 /** A rule's span until its line is known. */
 const PENDING: SourceSpan = Object.freeze({ line: 0, column: 1, endLine: 0, endColumn: 1 });
+
+/** A rule read from its words, as the `index`-th of its chain; its span and source come once
+ * the text is joined. */
+function pendingRule(
+  read: RuleBody,
+  table: string,
+  chain: string,
+  index: number,
+  id = `${table}/${chain}/${index}`,
+): Rule {
+  const rule: Rule = {
+    core: read.core,
+    matches: read.matches,
+    target: read.target,
+    span: PENDING,
+    source: '', // a slice of the text, once it is joined
+    table,
+    chain,
+    index,
+    id,
+  };
+  if (read.invalid) rule.invalid = true;
+  return rule;
+}
 
 /** One chain's kube-proxy rules, as numbers in the order they came (see NodeRulesetBuilder). */
 interface ChainRules {
@@ -104,19 +128,7 @@ export class NodeRulesetBuilder {
       this.rules.push(undefined);
     } else {
       const index = list.serials.length + 1;
-      const rule: Rule = {
-        core: read.core,
-        matches: read.matches,
-        target: read.target,
-        span: PENDING,
-        source: '', // a slice of the text, once it is joined
-        table,
-        chain,
-        index,
-        id: list.idHead + index,
-      };
-      if (read.invalid) rule.invalid = true;
-      this.rules.push(rule);
+      this.rules.push(pendingRule(read, table, chain, index, list.idHead + index));
     }
     this.provs.push(prov);
     list.serials.push(serial);
@@ -172,19 +184,7 @@ export class NodeRulesetBuilder {
       const read = reader.readInto(table.name, st.chain, st.args, line, diagnostics, pieces);
       let length = 0;
       for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-      const index = chain.rules.length + 1;
-      const rule: Rule = {
-        core: read.core,
-        matches: read.matches,
-        target: read.target,
-        span: PENDING,
-        source: '',
-        table: table.name,
-        chain: chain.name,
-        index,
-        id: `${table.name}/${chain.name}/${index}`,
-      };
-      if (read.invalid) rule.invalid = true;
+      const rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
       placed(rule, chain, line, length);
       provenance.push(st.prov);
     };
@@ -201,19 +201,7 @@ export class NodeRulesetBuilder {
         const read = reader.readFull(table.name, chain.name, args, line, diagnostics, pieces);
         length = 0;
         for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-        const index = chain.rules.length + 1;
-        rule = {
-          core: read.core,
-          matches: read.matches,
-          target: read.target,
-          span: PENDING,
-          source: '',
-          table: table.name,
-          chain: chain.name,
-          index,
-          id: `${table.name}/${chain.name}/${index}`,
-        };
-        if (read.invalid) rule.invalid = true;
+        rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
       } else {
         const extents = this.extents;
         const from = extents[3 * serial]!;

@@ -125,8 +125,9 @@ export class RuleMemo {
 
   /** where the fast path's split next meets each character it cannot handle (save-fast-path.ts) */
   readonly nextUnsplittable: number[] = [-1, -1, -1, -1];
-  /** and where it next meets a double quote */
+  /** and where it next meets a double quote, searching from quoteSearchedFrom */
   nextQuote = -1;
+  quoteSearchedFrom = 0;
 
   /** `-j NAME` / `-g NAME` names by name (user chains entered as they are declared) */
   readonly targetNames = new TextTable<NamedTarget>();

@@ -59,10 +59,7 @@ export function proveRuleLine(
   chains: ChainTable,
   memo: RuleMemo,
 ): number {
-  const chain = memo.family === 'ipv4' ? proveWords(raw, from, to, chains, memo) : -1;
-  // the split looked past this line's quotes: the reader splits it again from its start
-  if (chain < 0) memo.nextQuote = -1;
-  return chain;
+  return memo.family === 'ipv4' ? proveWords(raw, from, to, chains, memo) : -1;
 }
 
 function proveWords(raw: string, from: number, to: number, chains: ChainTable, memo: RuleMemo) {

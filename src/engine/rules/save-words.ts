@@ -39,12 +39,15 @@ export function splittable(text: string, from: number, to: number, memo: RuleMem
   return true;
 }
 
-/** The first double quote at or after `from` (text.length when none), found once for all lines. */
+/** The first double quote at or after `from` (text.length when none), found once for all lines.
+ * The quote found last answers for every `from` between where that search started and it (a line
+ * split again, after a proof gave up on it, starts before the quote its first split moved on to). */
 export function quoteFrom(text: string, from: number, memo: RuleMemo): number {
   let at = memo.nextQuote;
-  if (at < from) {
+  if (at < from || from < memo.quoteSearchedFrom) {
     at = text.indexOf('"', from);
     memo.nextQuote = at = at < 0 ? text.length : at;
+    memo.quoteSearchedFrom = from;
   }
   return at;
 }

@@ -6,11 +6,13 @@
  * Why a second reader: the copy runs once, cold, in a fresh process. The fast path builds and
  * shares the parts of a model as it reads (addresses, comments, DNAT ranges, each looked up or
  * made), which the copy never uses, and V8 spends most of a cold run on that code. Here the
- * words that differ from rule to rule (addresses, comments, DNAT destinations, chain names) are
+ * words that differ from rule to rule (addresses, comments, DNAT destinations, chain names,
+ * interfaces) are
  * checked where they stand, character by character, against the one form iptables-save prints;
  * words that repeat (`-m tcp --dport 80`, `-j REJECT …`) are read once by the modules themselves
  * through the memo, as the fast path reads them. Anything else is not proven: IPv6, long option
- * names, `-i`/`-o`, `-g`, escapes, a comment outside printable ASCII, address ranges …
+ * names, `-g`, escapes, a comment outside printable ASCII, address ranges, unusual interface
+ * names …
  *
  * It proves only what the fast path would also read as canonical, with no diagnostic: the
  * differential tests in save-prove.test.ts hold it to that on every fixture and random lines.
@@ -59,10 +61,7 @@ export function proveRuleLine(
   chains: ChainTable,
   memo: RuleMemo,
 ): number {
-  return memo.family === 'ipv4' ? proveWords(raw, from, to, chains, memo) : -1;
-}
-
-function proveWords(raw: string, from: number, to: number, chains: ChainTable, memo: RuleMemo) {
+  if (memo.family !== 'ipv4') return -1;
   const count = splitWords(raw, from, to, memo);
   if (count < 4 || !singleSpaced || starts[0] !== from || ends[0] !== from + 2 || quoted[1])
     return -1;
@@ -80,7 +79,7 @@ function proveWords(raw: string, from: number, to: number, chains: ChainTable, m
   segment = 0;
   jump = -1;
   let w = 2;
-  // core options in iptables' order: [!] -s, [!] -d, -p
+  // core options in iptables' order: [!] -s, [!] -d, [!] -i, [!] -o, -p
   w = address(raw, w, count, 115 /* s */);
   if (w < 0) return -1;
   w = address(raw, w, count, 100 /* d */);

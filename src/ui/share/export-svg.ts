@@ -35,31 +35,10 @@ const PROPS = [
   'stop-color',
 ] as const;
 
-/** Inherited in SVG: a child that says the same as its parent need not say it again. */
-const INHERITED = new Set<string>([
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'color',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-anchor',
-  'dominant-baseline',
-  'letter-spacing',
-  'visibility',
-  'paint-order',
-  'marker-start',
-  'marker-end',
-]);
+/** Not inherited in SVG; every other property of PROPS is, so a child that says the same as its
+ * parent need not say it again. */
+const NOT_INHERITED = new Set<string>(['opacity', 'display', 'stop-color']);
+const INHERITED = new Set<string>(PROPS.filter((p) => !NOT_INHERITED.has(p)));
 
 const COLOR_PROPS = new Set(['fill', 'stroke', 'color', 'stop-color']);
 

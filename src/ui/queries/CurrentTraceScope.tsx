@@ -3,9 +3,13 @@
  * come in as props, so a new answer re-renders only the views that read the trace.
  */
 import type { ReactNode } from 'react';
-import { CurrentTraceContext, useCurrentTraceValue } from './current-trace.ts';
+import { CurrentTraceContext, LiveTraceContext, useCurrentTraceValue } from './current-trace.ts';
 
 export function CurrentTraceScope({ children }: { children: ReactNode }) {
-  const value = useCurrentTraceValue();
-  return <CurrentTraceContext value={value}>{children}</CurrentTraceContext>;
+  const { shown, live } = useCurrentTraceValue();
+  return (
+    <LiveTraceContext value={live}>
+      <CurrentTraceContext value={shown}>{children}</CurrentTraceContext>
+    </LiveTraceContext>
+  );
 }

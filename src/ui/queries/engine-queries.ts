@@ -5,6 +5,7 @@
  * on screen while the next one is computed.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 import { ask } from '../../worker/client.ts';
 import { askDump } from '../../worker/dump-client.ts';
 import type { DumpFormat, PacketInput, RuleSource, TraceRequest } from '../../worker/protocol.ts';
@@ -34,12 +35,24 @@ function requestKey(req: TraceRequest): unknown[] {
 }
 
 export function useCompile(yaml: string | null) {
-  return useQuery({
+  const q = useQuery({
     queryKey: ['compile', yaml === null ? null : textKey(yaml)],
     queryFn: ({ signal }) => ask('compileCluster', (e) => e.compileCluster(yaml ?? ''), signal),
     enabled: yaml !== null,
     placeholderData: keepPreviousData,
   });
+  // A compile reaches a dozen components (editor markers, header, packet form, journey, rules).
+  // The query's own update is urgent and cannot be sliced: its readers first re-render with the
+  // previous state of this same query (cheap), then with the answer at low priority, in slices
+  // the browser can interrupt. Never the state of another text: callers pair it with `yaml`.
+  // react-query hands out a new result object on every render: kept while its state is the same
+  const shown = useMemo(
+    () => ({ q, yaml }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [q.data, q.error, q.status, q.fetchStatus, q.isPlaceholderData, yaml],
+  );
+  const deferred = useDeferredValue(shown);
+  return deferred.yaml === yaml ? deferred.q : q;
 }
 
 export function useTrace(req: TraceRequest | null) {

@@ -4,7 +4,7 @@
  * earlier one still on screen) and then moves the player to the step.
  */
 import { useEffect } from 'react';
-import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useShareStore } from './share-store.ts';
@@ -15,7 +15,8 @@ export function useRestoreStep(): void {
   const goodYaml = useScenario((s) => s.goodYaml);
   const settledDump = useScenario((s) => s.settledDump);
   const sent = useScenario((s) => s.sent);
-  const { trace, response, steps } = useCurrentTrace();
+  const { response, steps } = useCurrentTrace();
+  const { trace } = useLiveTrace();
   const count = usePlayerStore((s) => s.count);
   const shown = mode === 'cluster' ? goodYaml : settledDump;
   const arrived =

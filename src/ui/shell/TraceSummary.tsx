@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { openEditorGate } from '../editor/editor-gate.ts';
 import { useT } from '../i18n/index.ts';
-import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 
@@ -15,7 +15,8 @@ function endpoint(addr: string, port: number | null): string {
 
 export function TraceSummary() {
   const t = useT();
-  const { sent, trace, response, index, count, result, node } = useCurrentTrace();
+  const { response, index, count, result, node } = useCurrentTrace();
+  const { sent, trace } = useLiveTrace();
   const shownNode = useScenario((s) => s.node);
   const setNode = useScenario((s) => s.setNode);
   const setPacketIndex = useUi((s) => s.setPacketIndex);

@@ -5,7 +5,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useLang, useT } from '../i18n/index.ts';
 import { useAllPaths, useSample } from '../queries/engine-queries.ts';
-import { useCurrentTrace } from '../queries/current-trace.ts';
+import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { type ShownRules } from '../queries/scenario.ts';
 import { useDeferredShownRules } from '../queries/deferred-rules.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -95,7 +95,7 @@ function Graph({ rules }: { rules: ShownRules }) {
 
 function Odds() {
   const lang = useLang();
-  const { sent } = useCurrentTrace();
+  const { sent } = useLiveTrace();
   const req = sent?.ok ? sent.req : null;
   const paths = useAllPaths(req);
   const [runs, setRuns] = useState(0);

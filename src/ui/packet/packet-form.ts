@@ -5,36 +5,14 @@
  * looked up in the compiled cluster, so a scenario stays valid while the YAML changes.
  */
 import type { ClusterSummary, PacketInput } from '../../worker/protocol.ts';
+import type { PacketDestination, PacketForm } from '../../engine/scenario/doc.ts';
 
-export type PacketSource =
-  | { kind: 'pod'; namespace: string; name: string }
-  | { kind: 'node'; name: string }
-  | { kind: 'client'; name: string }
-  | { kind: 'address'; address: string };
-
-export type PacketDestination =
-  /** the Service's ClusterIP and one of its ports */
-  | { kind: 'service'; namespace: string; name: string; port: number }
-  /** a NodePort on a node's InternalIP */
-  | { kind: 'nodeport'; namespace: string; name: string; nodePort: number; node: string }
-  | { kind: 'pod'; namespace: string; name: string }
-  | { kind: 'address'; address: string };
-
-export type Proto = PacketInput['proto'];
-
-export interface PacketForm {
-  source: PacketSource;
-  destination: PacketDestination;
-  proto: Proto;
-  sport: number;
-  /** used for pod and address destinations; Service and NodePort destinations carry their own */
-  dport: number;
-  tcpFlags: string;
-  /** the node an external client's or an address's packet enters */
-  entryNode: string;
-  /** the interface it enters by, for an arbitrary address */
-  entryInterface: string;
-}
+export type {
+  PacketDestination,
+  PacketForm,
+  PacketSource,
+  Proto,
+} from '../../engine/scenario/doc.ts';
 
 export type ResolvedPacket =
   { ok: true; node: string; packet: PacketInput } | { ok: false; problem: string };

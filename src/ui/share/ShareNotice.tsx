@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import type { Lang } from '../i18n/index.ts';
 import { exportScenario } from './exports.ts';
-import { LIMITS } from './scenario-doc.ts';
+import { LIMITS } from '../../engine/scenario/doc.ts';
 import { useShareStore, type Notice } from './share-store.ts';
 import { applySnapshot, takeSnapshot } from './snapshot.ts';
 import { strings, type ShareStrings } from './strings.ts';

@@ -5,9 +5,9 @@
  */
 import { ask } from '../../worker/client.ts';
 import type { TraceRequest } from '../../worker/protocol.ts';
-import { encodeFile } from './codec.ts';
+import { encodeFile } from '../../engine/scenario/codec.ts';
 import { download, standaloneSvg, svgToPng } from './export-svg.ts';
-import type { ScenarioDoc } from './scenario-doc.ts';
+import type { ScenarioDoc } from '../../engine/scenario/doc.ts';
 
 export type Drawing = 'diagram' | 'graph';
 

@@ -16,7 +16,7 @@ import {
 import { answer, offer, replaceWith } from './open.ts';
 import { useShareStore } from './share-store.ts';
 import { applySnapshot, exampleDoc, takeSnapshot, wouldReplaceWork } from './snapshot.ts';
-import { clusterDoc, dumpDoc } from './test-docs.ts';
+import { clusterDoc, dumpDoc } from '../../engine/scenario/test-docs.ts';
 import { memoryVault } from './text-vault.ts';
 
 function memoryStorage(): KeepStorage & { data: Map<string, string> } {

@@ -7,7 +7,7 @@
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
-import { decodeJsonText } from './codec.ts';
+import { decodeJsonText } from '../../engine/scenario/codec.ts';
 import { useShareStore } from './share-store.ts';
 import { applySnapshot, takeSnapshot } from './snapshot.ts';
 import type { TextVault } from './text-vault.ts';

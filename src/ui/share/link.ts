@@ -2,8 +2,8 @@
  * "Copy link": the scenario on screen as a `#s=` URL, copied to the clipboard and shown for
  * copying by hand. A scenario whose link would pass LIMITS.MAX_LINK_URL is offered as a file.
  */
-import { encodeLinkPayload, HASH_PREFIX } from './codec.ts';
-import { LIMITS } from './scenario-doc.ts';
+import { encodeLinkPayload, HASH_PREFIX } from '../../engine/scenario/codec.ts';
+import { LIMITS } from '../../engine/scenario/doc.ts';
 import { useShareStore } from './share-store.ts';
 import { takeSnapshot } from './snapshot.ts';
 

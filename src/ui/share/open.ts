@@ -3,8 +3,8 @@
  * would replace work of the user's own, ask first. Whatever replaces the user's work can be
  * undone from the notice that follows.
  */
-import { decodeFile, decodeLinkPayload, linkPayloadOf } from './codec.ts';
-import type { ScenarioDoc } from './scenario-doc.ts';
+import { decodeFile, decodeLinkPayload, linkPayloadOf } from '../../engine/scenario/codec.ts';
+import type { ScenarioDoc } from '../../engine/scenario/doc.ts';
 import { useShareStore } from './share-store.ts';
 import { applySnapshot, takeSnapshot, wouldReplaceWork } from './snapshot.ts';
 

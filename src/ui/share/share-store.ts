@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { SentPacket } from '../stores/scenario-store.ts';
-import type { ScenarioDoc, ShareError } from './scenario-doc.ts';
+import type { ScenarioDoc, ShareError } from '../../engine/scenario/doc.ts';
 
 /** A player position to restore once the trace of `text` (in `mode`) is on screen. */
 export interface PendingStep {

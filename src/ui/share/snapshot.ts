@@ -7,7 +7,7 @@ import { DEFAULT_CLUSTER_YAML, DEFAULT_NODE, DEFAULT_PACKET } from '../scenarios
 import { useScenario, type ScenarioState } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
-import { SCENARIO_VERSION, type ScenarioDoc } from './scenario-doc.ts';
+import { SCENARIO_VERSION, type ScenarioDoc } from '../../engine/scenario/doc.ts';
 import { useShareStore } from './share-store.ts';
 
 export interface TakeOptions {

@@ -1,5 +1,5 @@
 /** The share menu's words, in English and Korean. */
-import type { Expected, ShareError } from './scenario-doc.ts';
+import type { Expected, ShareError } from '../../engine/scenario/doc.ts';
 
 export interface ShareStrings {
   menu: string;

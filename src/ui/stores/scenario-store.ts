@@ -10,16 +10,9 @@ import {
   DEFAULT_PACKET,
   DUMP_PACKET,
 } from '../scenarios/default.ts';
-import type { PacketForm } from '../packet/packet-form.ts';
+import type { PacketForm, SentPacket, SourceMode } from '../../engine/scenario/doc.ts';
 
-export type SourceMode = 'cluster' | 'dump';
-
-export interface SentPacket {
-  form: PacketForm;
-  withReply: boolean;
-  /** seed for random rules: the same seed picks the same endpoint again */
-  seed: number;
-}
+export type { SentPacket, SourceMode } from '../../engine/scenario/doc.ts';
 
 export interface ScenarioState {
   mode: SourceMode;

@@ -1,12 +1,9 @@
 /** How the app looks: language, theme, which views are shown, and what is selected in them. */
 import { create } from 'zustand';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang, RulesFormat, RulesView, Theme } from '../../engine/scenario/doc.ts';
 import type { RevealRequest } from '../editor/markers.ts';
 
-export type Theme = 'light' | 'dark';
-export type RulesFormat = 'save' | 'S' | 'L';
-/** what the right column shows under the player: the rule table or the node's rules as text */
-export type RulesView = 'table' | 'text';
+export type { RulesFormat, RulesView, Theme } from '../../engine/scenario/doc.ts';
 
 export interface UiState {
   lang: Lang;

@@ -3,10 +3,57 @@
  * carry. It is plain JSON with a `version` field (DESIGN §4 "Scenario URL"); a reader refuses a
  * version newer than its own rather than guess at fields it does not know.
  */
-import type { PacketForm } from '../packet/packet-form.ts';
-import type { SourceMode, SentPacket } from '../stores/scenario-store.ts';
-import type { RulesFormat, RulesView, Theme } from '../stores/ui-store.ts';
-import type { Lang } from '../i18n/index.ts';
+import type { DumpFormat } from '../rules/model.ts';
+
+/** Where the rules come from: a cluster YAML compiled per node, or a pasted dump. */
+export type SourceMode = 'cluster' | 'dump';
+export type Lang = 'en' | 'ko';
+export type Theme = 'light' | 'dark';
+/** the form the node's rules are printed in */
+export type RulesFormat = DumpFormat;
+/** what the right column shows under the player: the rule table or the node's rules as text */
+export type RulesView = 'table' | 'text';
+
+/** Who sends the packet. Only names: addresses are looked up in the compiled cluster, so a
+ * scenario stays valid while the YAML changes. */
+export type PacketSource =
+  | { kind: 'pod'; namespace: string; name: string }
+  | { kind: 'node'; name: string }
+  | { kind: 'client'; name: string }
+  | { kind: 'address'; address: string };
+
+export type PacketDestination =
+  /** the Service's ClusterIP and one of its ports */
+  | { kind: 'service'; namespace: string; name: string; port: number }
+  /** a NodePort on a node's InternalIP */
+  | { kind: 'nodeport'; namespace: string; name: string; nodePort: number; node: string }
+  | { kind: 'pod'; namespace: string; name: string }
+  | { kind: 'address'; address: string };
+
+export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';
+
+/** The packet builder's fields. */
+export interface PacketForm {
+  source: PacketSource;
+  destination: PacketDestination;
+  proto: Proto;
+  sport: number;
+  /** used for pod and address destinations; Service and NodePort destinations carry their own */
+  dport: number;
+  tcpFlags: string;
+  /** the node an external client's or an address's packet enters */
+  entryNode: string;
+  /** the interface it enters by, for an arbitrary address */
+  entryInterface: string;
+}
+
+/** The packet last sent. */
+export interface SentPacket {
+  form: PacketForm;
+  withReply: boolean;
+  /** seed for random rules: the same seed picks the same endpoint again */
+  seed: number;
+}
 
 /** The format this build writes and the newest it reads. */
 export const SCENARIO_VERSION = 1;

@@ -2,10 +2,12 @@
  * A scenario as a link and as a file. The link is `#s=` + base64url(deflate-raw(JSON)) (DESIGN
  * §4); the file is the same JSON, uncompressed and readable. Both decoders end in the same
  * validator. Compression is the platform's CompressionStream ('deflate-raw': plain DEFLATE
- * without the zlib wrapper, six bytes shorter), so no library is added; the inflater is fed a
- * little at a time and stopped as soon as its output passes the cap.
+ * without the zlib wrapper, six bytes shorter; browsers, workers and Node have it, platform.ts),
+ * so no library is added; the inflater is fed a little at a time and stopped as soon as its
+ * output passes the cap.
  */
-import { LIMITS, type Decoded, type ScenarioDoc, type ShareError } from './scenario-doc.ts';
+import { LIMITS, type Decoded, type ScenarioDoc, type ShareError } from './doc.ts';
+import { platform, type PickedFile } from './platform.ts';
 import { validateScenario } from './validate.ts';
 
 export const HASH_PREFIX = '#s=';
@@ -33,7 +35,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** The bytes, or null when `text` is not unpadded base64url. */
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+export function fromBase64Url(text: string): Uint8Array | null {
   if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
   let bits = 0;
@@ -54,10 +56,30 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart])
-    .stream()
-    .pipeThrough(new CompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const stream = new platform.CompressionStream('deflate-raw');
+  const writer = stream.writable.getWriter();
+  const writing = writer.write(bytes).then(() => writer.close());
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  await writing;
+  return joined(chunks);
+}
+
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const c of chunks) total += c.byteLength;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 const FEED = 1024;
@@ -67,10 +89,10 @@ const FEED = 1024;
  * time (DEFLATE expands 1 KiB to at most about 1 MiB) and both sides stop once the cap is passed.
  */
 export async function inflateCapped(
-  bytes: Uint8Array<ArrayBuffer>,
+  bytes: Uint8Array,
   cap: number,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; code: 'inflate' | 'too-big' }> {
-  const ds = new DecompressionStream('deflate-raw');
+  const ds = new platform.DecompressionStream('deflate-raw');
   const writer = ds.writable.getWriter();
   const reader = ds.readable.getReader();
   let stopped = false;
@@ -100,13 +122,7 @@ export async function inflateCapped(
     return { ok: false, code: 'inflate' };
   }
   await feeding;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return { ok: true, bytes: out };
+  return { ok: true, bytes: joined(chunks) };
 }
 
 function fail(error: ShareError): Decoded {
@@ -126,7 +142,7 @@ export function decodeJsonText(text: string): Decoded {
 
 /** The `#s=` payload (without the prefix) for a document. */
 export async function encodeLinkPayload(doc: ScenarioDoc): Promise<string> {
-  return toBase64Url(await deflate(new TextEncoder().encode(JSON.stringify(doc))));
+  return toBase64Url(await deflate(new platform.TextEncoder().encode(JSON.stringify(doc))));
 }
 
 /** A link's payload (what follows `#s=`) to a checked scenario, or why not. Never throws. */
@@ -145,7 +161,7 @@ export async function decodeLinkPayload(payload: string): Promise<Decoded> {
       );
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
+      text = new platform.TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
     } catch {
       return fail({ code: 'not-text' });
     }
@@ -173,7 +189,7 @@ export function decodeFileText(text: string): Decoded {
 }
 
 /** A file the user picked: its size is checked before a byte of it is read. */
-export async function decodeFile(file: Blob): Promise<Decoded> {
+export async function decodeFile(file: PickedFile): Promise<Decoded> {
   if (file.size > LIMITS.MAX_FILE) return fail({ code: 'file-too-big', limit: LIMITS.MAX_FILE });
   let text: string;
   try {

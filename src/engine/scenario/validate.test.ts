@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, type Expected } from './scenario-doc.ts';
+import { LIMITS, type Expected } from './doc.ts';
 import { clusterDoc, dumpDoc } from './test-docs.ts';
 import { validateScenario } from './validate.ts';
 

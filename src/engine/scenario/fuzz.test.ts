@@ -11,7 +11,7 @@ import {
   fromBase64Url,
   toBase64Url,
 } from './codec.ts';
-import type { Decoded, ShareErrorCode } from './scenario-doc.ts';
+import type { Decoded, ShareErrorCode } from './doc.ts';
 import { clusterDoc, dumpDoc } from './test-docs.ts';
 import { validateScenario } from './validate.ts';
 

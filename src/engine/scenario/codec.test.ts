@@ -10,7 +10,7 @@ import {
   linkPayloadOf,
   toBase64Url,
 } from './codec.ts';
-import { LIMITS } from './scenario-doc.ts';
+import { LIMITS } from './doc.ts';
 import { clusterDoc, dumpDoc } from './test-docs.ts';
 
 async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {

@@ -4,16 +4,18 @@
  * `__proto__`, a stray field) survives into the app. The first problem found is reported with
  * its path; nothing here throws.
  */
-import type { PacketDestination, PacketForm, PacketSource } from '../packet/packet-form.ts';
-import type { SentPacket } from '../stores/scenario-store.ts';
 import {
   LIMITS,
   SCENARIO_VERSION,
   type Decoded,
   type Expected,
+  type PacketDestination,
+  type PacketForm,
+  type PacketSource,
   type ScenarioDoc,
+  type SentPacket,
   type ViewDoc,
-} from './scenario-doc.ts';
+} from './doc.ts';
 
 class Invalid {
   constructor(

@@ -1,11 +1,7 @@
 /** Scenario documents the share tests start from. */
-import {
-  DEFAULT_CLUSTER_YAML,
-  DEFAULT_NODE,
-  DEFAULT_PACKET,
-  DUMP_PACKET,
-} from '../scenarios/default.ts';
-import { SCENARIO_VERSION, type ScenarioDoc } from './scenario-doc.ts';
+import { DEFAULT_CLUSTER_YAML, DEFAULT_NODE } from '../scenarios/default-cluster.ts';
+import { DEFAULT_PACKET, DUMP_PACKET } from './default-packets.ts';
+import { SCENARIO_VERSION, type ScenarioDoc } from './doc.ts';
 
 export function clusterDoc(): ScenarioDoc {
   return {

@@ -8,7 +8,15 @@ import { ruleReach, type ReachProbe } from '../engine/rules/rule-reach.ts';
 import { readHost } from '../engine/netfilter/index.ts';
 import { loadDump, loadedDump, warmUp } from './dump-cache.ts';
 import { commentsOf, row, ruleText, SEARCH_LIMIT } from './dump-rows.ts';
-import { forgetOutline, outlineDump, peekRows, peekSearch } from './dump-peek.ts';
+import {
+  forgetOutline,
+  outlineDump,
+  outlinedText,
+  peekRows,
+  peekSearch,
+  prepareSearchSoon,
+  warmUpOutline,
+} from './dump-peek.ts';
 import type {
   DumpApi,
   DumpJumps,
@@ -139,14 +147,24 @@ export const dumpApi: DumpApi = {
     return loadDump(await file.text(), onProgress).summary;
   },
   warmUpDumpParser: warmUp,
-  outlineDump,
+  outlineDump(text) {
+    const outline = outlineDump(text);
+    prepareSearchSoon();
+    return outline;
+  },
   async outlineDumpFile(file) {
     const text = await file.text();
-    return { outline: outlineDump(text), text };
+    const outline = outlineDump(text);
+    prepareSearchSoon();
+    // with an outline the text is kept here and sent next (outlinedText): the chain list does
+    // not wait for the page to take in 15 MB
+    return { outline, text: outline ? null : text };
   },
+  outlinedText,
   peekRows,
   peekSearch,
   forgetOutline,
+  warmUpOutline,
   dumpRows(id, table, chain) {
     const d = loadedDump(id);
     const t = d ? findTable(d.parsed.ruleset, table) : undefined;

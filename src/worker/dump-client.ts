@@ -37,8 +37,8 @@ export function warmDumpWorker(): void {
   if (warmed) return;
   warmed = true;
   askDump('warmUpDumpParser', (e) => e.warmUpDumpParser()).catch(() => undefined);
-  // the outline worker only needs its code loaded: ask it something that costs nothing
-  askPeek('forgetOutline', (e) => e.forgetOutline()).catch(() => undefined);
+  // the outline worker parses a chain's rows and searches too: warm those the same way
+  askPeek('warmUpOutline', (e) => e.warmUpOutline()).catch(() => undefined);
 }
 
 /** Stops whatever the dump worker is doing (a parse), failing it and everything queued. */

@@ -11,6 +11,15 @@ import { outlineSave, outlineText } from '../engine/rules/save-outline.ts';
 import { parseRuleset } from '../engine/rules/parse.ts';
 import type { DumpQuery } from './dump-protocol.ts';
 
+/**
+ * The benchmark's kube-proxy generator (scripts/bench/generate-kube.ts), imported by a path the
+ * type-checker does not follow: it runs on Node (node:crypto), this file is checked for the DOM.
+ */
+const GENERATOR = '../../scripts/bench/generate-kube.ts';
+const { generateKubeDump } = (await import(/* @vite-ignore */ GENERATOR)) as {
+  generateKubeDump(o: { rules: number; seed?: number }): { text: string };
+};
+
 const FIXTURES: Record<string, string> = import.meta.glob('../../tests/fixtures/*.rules', {
   query: '?raw',
   import: 'default',
@@ -37,6 +46,12 @@ const dumps: [string, string][] = [
   ['a kube-proxy node with counters', warmUpDumpText()],
   ['some rules with counters', withCounters(plain(warmUpDumpText()))],
   ['CRLF line ends', warmUpDumpText().replace(/\n/g, '\r\n')],
+  // the benchmark's generated nodes, as the big-dump browser test loads (smaller)
+  ['a generated node', generateKubeDump({ rules: 3_000 }).text],
+  [
+    'a generated node with counters',
+    withCounters(generateKubeDump({ rules: 2_000, seed: 7 }).text),
+  ],
 ];
 
 const QUERIES: DumpQuery[] = [
@@ -50,6 +65,11 @@ const QUERIES: DumpQuery[] = [
   { mode: 'comment', query: '"' },
   { mode: 'text', query: 'zzz-nothing' },
   { mode: 'text', query: 'KUBE', limit: 7 },
+  { mode: 'comment', query: 'shop/cart-' },
+  { mode: 'text', query: 'shop/cart-' },
+  { mode: 'comment', query: 'no endpoints' },
+  { mode: 'text', query: '-J REJECT' },
+  { mode: 'comment', query: ':http' },
 ];
 
 describe('the outline answers as the full parse does', () => {
@@ -86,6 +106,87 @@ describe('the outline answers as the full parse does', () => {
   it('outlined most of them', () => {
     expect(outlined).toBeGreaterThanOrEqual(dumps.length - 6);
   });
+});
+
+describe('a long chain read a page at a time', () => {
+  const text = withCounters(generateKubeDump({ rules: 6_000, seed: 3 }).text);
+  // only the last outline is kept, and the last two parses: each test takes its own
+  const both = () => ({ o: outlineDump(text)!, full: loadDump(text).summary });
+
+  it('gives, page after page, the rows the full parse gives, numbered in the whole chain', () => {
+    const { o, full } = both();
+    const whole = dumpApi.dumpRows(full.id, 'nat', 'KUBE-SERVICES')!;
+    expect(whole.length).toBeGreaterThan(500);
+    for (const size of [1, 97, 200]) {
+      const pages = [];
+      for (let from = 0; from < whole.length; from += size)
+        pages.push(...peekRows(o.id, 'nat', 'KUBE-SERVICES', from, from + size)!);
+      expect(pages, `pages of ${size}`).toEqual(whole);
+    }
+    expect(peekRows(o.id, 'nat', 'KUBE-SERVICES', whole.length, whole.length + 200)).toEqual([]);
+    const sep = full.tables
+      .find((t) => t.name === 'nat')!
+      .names.find((n) => n.startsWith('KUBE-SEP'))!;
+    expect(peekRows(o.id, 'nat', sep, 1, 2)).toEqual(
+      dumpApi.dumpRows(full.id, 'nat', sep)!.slice(1, 2),
+    );
+  });
+
+  it('answers searches as the full parse does', () => {
+    const { o, full } = both();
+    for (const q of [...QUERIES, { mode: 'comment', query: 'cart' } as DumpQuery])
+      expect(peekSearch(o.id, q), `${q.mode} ${q.query}`).toEqual(dumpApi.searchDump(full.id, q));
+  });
+});
+
+describe('comment search where quotes, escapes or other letters hide the words', () => {
+  const rules = [
+    '-A INPUT -m comment --comment "shop/"cart -j ACCEPT',
+    "-A INPUT -m comment --comment 'shop/cart one' -j ACCEPT",
+    '-A INPUT -m comment --comment sh"op/ca"rt -j ACCEPT',
+    '-A INPUT -m comment --comment "shop/ca\\"rt" -j ACCEPT',
+    '-A INPUT -m comment --comment "a \\"shop/cart\\"" -j ACCEPT',
+    '-A INPUT -m comment --comment "it\'s shop/cart" -j ACCEPT',
+    '-A INPUT -m comment --comment "" -j ACCEPT',
+    '-A INPUT -m comment --comment "ΣΟΦΙΑΣ shop/cart İx" -j ACCEPT',
+    '-A INPUT -m comment --comment "ΟΔΟΣ" -j ACCEPT',
+    '-A INPUT -m comment --comment "Shop/Cart" -j DROP',
+    '-A INPUT -s 10.0.0.1/32 -j ACCEPT',
+  ];
+  const text = `*filter\n:INPUT ACCEPT [0:0]\n${rules.join('\n')}\nCOMMIT\n`;
+  const ascii = `*filter\n:INPUT ACCEPT [0:0]\n${rules.filter((r) => !/[\u0080-\uffff]/.test(r)).join('\n')}\nCOMMIT\n`;
+  const needles = [
+    'shop/cart',
+    'shop/"cart',
+    'op/ca',
+    'cart"',
+    "it's",
+    'σ',
+    'ς',
+    'οφιας',
+    'i̇x',
+    'cart one',
+    'x',
+  ];
+
+  for (const [name, dump] of [
+    ['ASCII', ascii],
+    ['not ASCII', text],
+  ] as const)
+    it(name, () => {
+      const o = outlineDump(dump);
+      expect(o).not.toBeNull();
+      const full = loadDump(dump).summary;
+      for (const query of needles)
+        for (const mode of ['comment', 'text'] as const)
+          expect(peekSearch(o!.id, { mode, query }), `${mode} ${query}`).toEqual(
+            dumpApi.searchDump(full.id, { mode, query }),
+          );
+      // the cases are there: each way of hiding the words is found
+      expect(dumpApi.searchDump(full.id, { mode: 'comment', query: 'shop/cart' })!.total).toBe(
+        name === 'ASCII' ? 6 : 7,
+      );
+    });
 });
 
 describe('outlineText keeps the lines where they were', () => {

@@ -3,8 +3,9 @@
  * chains, rule counts and counters, in a few hundred ms for 100,000 rules) and answers the
  * chain list's questions from it: a chain's rows are parsed on demand from that chain's lines
  * (save-outline.ts keeps every line where the whole dump has it, so the rows are the very rows
- * the full parse gives), a text search reads the rule lines, a comment search parses the lines
- * that contain the words. The worker doing the full parse is busy for seconds: it answers
+ * the full parse gives), a page at a time for a long chain; a text search finds the words in the
+ * lower-cased text, a comment search parses the lines that may hold them (dump-peek-find.ts). The
+ * worker doing the full parse is busy for seconds: it answers
  * nothing until then.
  */
 import { detectFamily, detectFormat } from '../engine/rules/detect.ts';
@@ -19,14 +20,24 @@ import type {
   DumpSearchHit,
   DumpSearchResult,
 } from './dump-protocol.ts';
+import {
+  commentCandidates,
+  findIndex,
+  markRulesWith,
+  oddLines,
+  type FindIndex,
+} from './dump-peek-find.ts';
 import { commentsOf, row, SEARCH_LIMIT, sourceText } from './dump-rows.ts';
 import { DumpTally } from './dump-tally.ts';
+import { warmUpDumpText } from './dump-warm.ts';
 
 interface Peeked {
   id: string;
   text: string;
   family: Family;
   outline: SaveOutline;
+  /** for searches: made by the first one */
+  find: FindIndex | null;
 }
 
 let peeked: Peeked | null = null;
@@ -73,12 +84,46 @@ export function outlineDump(text: string): DumpOutline | null {
   if (!outline) return null;
   const family = detectFamily(text);
   const id = `outline-${next++}`;
-  peeked = { id, text, family, outline };
+  peeked = { id, text, family, outline, find: null };
   return summarize(id, text, family, outline);
+}
+
+/**
+ * Makes what searches need of the outlined dump (its text lower-cased, its lines with odd quotes)
+ * in the next task, while the user looks at the chain list: the first search then takes 50-100 ms
+ * less. A request arriving meanwhile waits that long at most.
+ */
+export function prepareSearchSoon(): void {
+  const p = peeked;
+  if (!p) return;
+  setTimeout(() => {
+    if (peeked === p) oddLines(p.text, p.outline, finder(p));
+  }, 0);
+}
+
+/** The text of the dump outlined last (a file read here), or null when it is gone. */
+export function outlinedText(): string | null {
+  return peeked?.text ?? null;
 }
 
 export function forgetOutline(): void {
   peeked = null;
+}
+
+/**
+ * Outlines the made-up dump the dump worker warms up on, reads rows and searches it, and forgets
+ * it: the first real dump then runs on warmed code (cold, KUBE-SERVICES' first page took 100 ms).
+ */
+export function warmUpOutline(): number {
+  const started = performance.now();
+  const o = outlineDump(warmUpDumpText());
+  if (o) {
+    for (let i = 0; i < 4; i++) peekRows(o.id, 'nat', 'KUBE-SERVICES', i * 30, i * 30 + 30);
+    peekSearch(o.id, { mode: 'comment', query: 'ns-1/app' });
+    peekSearch(o.id, { mode: 'text', query: 'ns-2/app' });
+  }
+  peeked = null;
+  return Math.round(performance.now() - started);
 }
 
 const get = (id: string) => (peeked?.id === id ? peeked : null);
@@ -89,30 +134,34 @@ function parseOnly(p: Peeked, tables: number[], rules: number[], chains: string[
   return parseRuleset(text, { format: 'save', family: p.family }).ruleset;
 }
 
-export function peekRows(id: string, table: string, chain: string): DumpRuleRow[] | null {
+/**
+ * Rows `from` to `to` (0-based, end excluded; the whole chain by default) of a chain of the
+ * outlined dump, parsed now from their lines alone: what dumpRows answers for those rows. A long
+ * chain is asked a page at a time (parsing KUBE-SERVICES' 9,000 rules takes a few hundred ms).
+ */
+export function peekRows(
+  id: string,
+  table: string,
+  chain: string,
+  from = 0,
+  to = Infinity,
+): DumpRuleRow[] | null {
   const p = get(id);
   if (!p) return null;
-  const ti = p.outline.tables.findIndex((t) => t.name === table);
-  const c = p.outline.tables[ti]?.chains.find((x) => x.name === chain);
+  const o = p.outline;
+  const ti = o.tables.findIndex((t) => t.name === table);
+  const c = o.tables[ti]?.chains.find((x) => x.name === chain);
   if (!c) return null;
-  const t = findTable(parseOnly(p, [ti], c.rules, [chain]), table);
+  const wanted = from <= 0 && to >= c.rules.length ? c.rules : c.rules.slice(from, to);
+  if (wanted.length === 0) return [];
+  const t = findTable(parseOnly(p, [ti], wanted, [chain]), table);
   const parsed = t ? findChain(t, chain) : undefined;
-  return parsed ? parsed.rules.map(row) : null;
+  if (!parsed) return null;
+  // the parse numbered the rules it was given from 1: their places in the whole chain instead
+  return parsed.rules.map((r, k) => ({ ...row(r), index: o.ruleIndex[wanted[k]!]! }));
 }
 
-/** The rule lines whose text holds `needle` (lower-cased), or every one with a quote or escape. */
-function linesWith(p: Peeked, needle: string): number[] {
-  const o = p.outline;
-  // a comment's words are in its line as written unless the needle needs quoting or escaping
-  const plain = !/["'\\]/.test(needle);
-  const out: number[] = [];
-  for (let r = 0; r < o.ruleStart.length; r++) {
-    const line = p.text.slice(o.ruleStart[r], o.ruleEnd[r]);
-    const lower = line.toLowerCase();
-    if (lower.includes(needle) || !plain || line.includes('\\')) out.push(r);
-  }
-  return out;
-}
+const finder = (p: Peeked): FindIndex => (p.find ??= findIndex(p.text));
 
 export function peekSearch(id: string, q: DumpQuery): DumpSearchResult | null {
   const p = get(id);
@@ -122,11 +171,12 @@ export function peekSearch(id: string, q: DumpQuery): DumpSearchResult | null {
   const out: DumpSearchResult = { chains: [], chainTotal: 0, hits: [], total: 0, problem: null };
   const needle = q.query.trim().toLowerCase();
   if (needle === '') return out;
-  // comment mode: the rules whose line has the words, parsed, then asked as the full search asks
-  let commented: Set<number> | null = null;
+  // comment mode: the rules whose comments may have the words, parsed, then asked as the full
+  // search asks; text mode: the rule lines that have them
+  let hits: Set<number> | Uint8Array;
   if (q.mode === 'comment') {
-    commented = new Set();
-    const candidates = linesWith(p, needle);
+    const commented = new Set<number>();
+    const candidates = commentCandidates(p.text, o, finder(p), needle);
     if (candidates.length > 0) {
       const parsed = parseOnly(
         p,
@@ -137,6 +187,10 @@ export function peekSearch(id: string, q: DumpQuery): DumpSearchResult | null {
         for (const c of t.chains)
           for (const r of c.rules) if (commentsOf(r).includes(needle)) commented.add(r.span.line);
     }
+    hits = commented;
+  } else {
+    hits = new Uint8Array(o.ruleStart.length);
+    markRulesWith(p.text, o, finder(p), needle, hits);
   }
   o.tables.forEach((t) => {
     for (const c of t.chains) {
@@ -147,12 +201,11 @@ export function peekSearch(id: string, q: DumpQuery): DumpSearchResult | null {
       }
       for (const r of c.rules) {
         const line = o.ruleLine[r]!;
-        const source = p.text.slice(o.ruleStart[r], o.ruleEnd[r]);
-        const hit = commented ? commented.has(line) : source.toLowerCase().includes(needle);
-        if (!hit) continue;
+        if (hits instanceof Set ? !hits.has(line) : hits[r] !== 1) continue;
         out.total++;
         if (out.hits.length >= limit) continue;
         const packets = o.rulePackets[r]!;
+        const source = p.text.slice(o.ruleStart[r], o.ruleEnd[r]);
         const h: DumpSearchHit = {
           table: t.name,
           chain: c.name,

@@ -136,14 +136,30 @@ export interface DumpApi {
    * the dump is not one the outline is sure of (the full parse is then all there is)
    */
   outlineDump(text: string): DumpOutline | null;
-  /** as outlineDump for a file, read here; answers the text too (the page then need not read it) */
-  outlineDumpFile(file: Blob): Promise<{ outline: DumpOutline | null; text: string }>;
-  /** one chain's rows of the outlined dump, parsed now from its lines alone: as dumpRows says */
-  peekRows(id: string, table: string, chain: string): DumpRuleRow[] | null;
+  /**
+   * as outlineDump for a file, read here; answers the text too when there is no outline (the
+   * page then need not read it); with one, outlinedText sends it next
+   */
+  outlineDumpFile(file: Blob): Promise<{ outline: DumpOutline | null; text: string | null }>;
+  /** the text of the dump outlined last, or null when it is gone */
+  outlinedText(): string | null;
+  /**
+   * one chain's rows of the outlined dump, parsed now from their lines alone: as dumpRows says;
+   * rows `from` to `to` (0-based, end excluded) only when those are given
+   */
+  peekRows(
+    id: string,
+    table: string,
+    chain: string,
+    from?: number,
+    to?: number,
+  ): DumpRuleRow[] | null;
   /** searchDump on the outlined dump (text and comment modes; null for reach or a gone dump) */
   peekSearch(id: string, q: DumpQuery): DumpSearchResult | null;
   /** drops the outlined dump (its full parse has arrived) */
   forgetOutline(): void;
+  /** outlines a small made-up dump and asks it rows and searches: warms the outline worker */
+  warmUpOutline(): number;
   /** parses a small made-up dump and forgets it: the first real parse then runs on warmed code */
   warmUpDumpParser(): number;
   /** the rows of one chain of a loaded dump; null when the dump or the chain is gone */

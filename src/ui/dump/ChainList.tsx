@@ -6,10 +6,10 @@ import { useEffect, useMemo } from 'react';
 import type { DumpOutline } from '../../worker/dump-protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';
-import { useDumpRows } from './dump-queries.ts';
 import { useDump } from './dump-store.ts';
 import { HeatBar, RuleRows } from './RuleRows.tsx';
 import { dumpStrings } from './strings.ts';
+import { useChainRows } from './use-chain-rows.ts';
 import { VirtualList } from './VirtualList.tsx';
 
 const ROW = 26;
@@ -27,7 +27,7 @@ function OpenChain({
   const t = dumpStrings[useLang()];
   const set = useDump((s) => s.set);
   const revealAt = useUi((s) => s.revealAt);
-  const rows = useDumpRows(summary.id, table, chain, summary.partial);
+  const rows = useChainRows(summary, table, chain);
   const tb = summary.tables.find((x) => x.name === table);
   const i = tb ? tb.names.indexOf(chain) : -1;
   const policy = tb?.policies[chain];
@@ -45,10 +45,12 @@ function OpenChain({
           </button>
         ) : null}
       </div>
-      {rows.data && rows.data.length === 0 ? <p className="hint">{t.noRules}</p> : null}
-      {rows.data ? (
+      {rows && rows.count === 0 ? <p className="hint">{t.noRules}</p> : null}
+      {rows ? (
         <RuleRows
-          rows={rows.data}
+          rows={rows.rows}
+          count={rows.count}
+          onRange={rows.onRange}
           maxPackets={summary.maxRulePackets}
           hasCounters={summary.hasCounters}
           status={null}
@@ -82,7 +84,15 @@ export function ChainList({ summary }: { summary: DumpOutline }) {
       if (f === '' || (table.names[i] ?? '').toLowerCase().includes(f)) out.push(i);
     return out;
   }, [table, filter]);
-  if (open) return <OpenChain summary={summary} table={open.table} chain={open.chain} />;
+  if (open)
+    return (
+      <OpenChain
+        key={`${open.table}/${open.chain}`}
+        summary={summary}
+        table={open.table}
+        chain={open.chain}
+      />
+    );
   if (!table) return null;
   return (
     <div className="dump-chains">

@@ -28,7 +28,10 @@ function isCurrent(status: ChainStatus | null, index: number): boolean {
 }
 
 export function RuleRows(props: {
-  rows: readonly DumpRuleRow[];
+  /** the rows, or (a long chain read a page at a time) those fetched so far, `count` in all */
+  rows: readonly (DumpRuleRow | undefined)[];
+  count?: number;
+  onRange?: (first: number, last: number) => void;
   maxPackets: number;
   hasCounters: boolean;
   status: ChainStatus | null;
@@ -41,15 +44,23 @@ export function RuleRows(props: {
   const current = status?.currentRule ?? status?.currentRange?.[0] ?? null;
   return (
     <VirtualList
-      count={rows.length}
+      count={props.count ?? rows.length}
       rowHeight={ROW}
       height={props.height}
       label={t.ruleListTitle}
       {...(props.testId ? { testId: props.testId } : {})}
+      {...(props.onRange ? { onRange: props.onRange } : {})}
       scrollTo={current === null ? null : current - 1}
       row={(i) => {
         const r = rows[i];
-        if (!r) return null;
+        // a row of a page still on its way
+        if (!r)
+          return (
+            <span className="dump-rule pending" aria-busy="true">
+              <span className="dump-rule-index">{i + 1}</span>
+              <span className="dump-rule-text muted">…</span>
+            </span>
+          );
         const o = status?.seen.get(r.index);
         const cls = [
           'dump-rule',

@@ -4,12 +4,12 @@
  */
 import type { DumpOutline, DumpSearchMode } from '../../worker/dump-protocol.ts';
 import { useLang } from '../i18n/index.ts';
-import { useDebounced } from '../queries/use-debounced.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { useDumpSearch } from './dump-queries.ts';
 import { useDump } from './dump-store.ts';
 import { HeatBar } from './RuleRows.tsx';
 import { dumpStrings } from './strings.ts';
+import { useSearchQuery } from './use-search-query.ts';
 import { VirtualList } from './VirtualList.tsx';
 
 const MODES: DumpSearchMode[] = ['comment', 'text', 'reach'];
@@ -23,7 +23,7 @@ export function SearchPanel({ summary }: { summary: DumpOutline }) {
   const includeOpen = useDump((s) => s.includeOpen);
   const set = useDump((s) => s.set);
   const revealAt = useUi((s) => s.revealAt);
-  const query = useDebounced(text, 200);
+  const query = useSearchQuery(text, 200);
   const q = { mode, query, ...(mode === 'reach' ? { includeOpen } : {}) };
   const r = useDumpSearch(summary.id, q, summary.partial).data;
   const waiting = summary.partial && mode === 'reach';

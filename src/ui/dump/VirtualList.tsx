@@ -15,8 +15,10 @@ export function VirtualList(props: {
   scrollTo?: number | null;
   label: string;
   testId?: string;
+  /** told the rows drawn (first, end excluded) whenever they change: for fetching them */
+  onRange?: (first: number, last: number) => void;
 }) {
-  const { count, rowHeight, height, row, scrollTo } = props;
+  const { count, rowHeight, height, row, scrollTo, onRange } = props;
   const box = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   useEffect(() => {
@@ -28,6 +30,9 @@ export function VirtualList(props: {
   }, [scrollTo, rowHeight]);
   const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
   const last = Math.min(count, Math.ceil((top + height) / rowHeight) + OVERSCAN);
+  useEffect(() => {
+    onRange?.(first, last);
+  }, [onRange, first, last]);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++)
     rows.push(

@@ -1,30 +1,47 @@
 /** The dump worker's answers about a loaded dump, as react-query queries keyed by the dump's id. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { ask } from '../../worker/client.ts';
 import { askDump, askPeek } from '../../worker/dump-client.ts';
 import type { DumpQuery } from '../../worker/dump-protocol.ts';
 
+/** A chain's rows, from the full parse (the dump worker). */
+export function useDumpRows(id: string | null, table: string, chain: string | null) {
+  return useQuery({
+    queryKey: ['dump-rows', id, table, chain],
+    queryFn: ({ signal }) =>
+      askDump('dumpRows', (e) => e.dumpRows(id ?? '', table, chain ?? ''), signal),
+    enabled: id !== null && chain !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** Rows per page of a chain read from an outline while the full parse runs. */
+export const ROW_PAGE = 200;
+
 /**
- * A chain's rows. `partial`: the id is an outline's, asked of the outline worker while the full
- * parse runs; when the full summary arrives the same chain's rows (the very same rows) stay on
- * screen until the dump worker has answered.
+ * Pages `pages` of a chain's rows from an outline (`id`), asked of the outline worker: each parses
+ * ROW_PAGE rule lines, a few ms, so the first rows of a 9,000-rule chain are up at once. Disabled,
+ * the pages already here are still answered (while the full parse's rows are on their way).
  */
-export function useDumpRows(
+export function useOutlineRowPages(
   id: string | null,
   table: string,
-  chain: string | null,
-  partial = false,
+  chain: string,
+  pages: readonly number[],
+  enabled: boolean,
 ) {
-  return useQuery({
-    queryKey: ['dump-rows', id, table, chain, partial],
-    queryFn: ({ signal }) =>
-      partial
-        ? askPeek('peekRows', (e) => e.peekRows(id ?? '', table, chain ?? ''), signal)
-        : askDump('dumpRows', (e) => e.dumpRows(id ?? '', table, chain ?? ''), signal),
-    enabled: id !== null && chain !== null,
-    placeholderData: (prev, prevQuery) =>
-      prevQuery?.queryKey[2] === table && prevQuery.queryKey[3] === chain ? prev : undefined,
-    staleTime: Infinity,
+  return useQueries({
+    queries: pages.map((page) => ({
+      queryKey: ['dump-row-page', id, table, chain, page],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        askPeek(
+          'peekRows',
+          (e) => e.peekRows(id ?? '', table, chain, page * ROW_PAGE, (page + 1) * ROW_PAGE),
+          signal,
+        ),
+      enabled: enabled && id !== null,
+      staleTime: Infinity,
+    })),
   });
 }
 

@@ -125,18 +125,22 @@ export function giveDumpFile(file: File): void {
     useScenario.getState().setDump(text);
   };
   // the outline worker reads the file (decoding 15 MB on the page held it for 200 ms) and
-  // sends the text back with the outline; a small file needs no outline
+  // sends the text back after the outline; a small file needs no outline
   if (file.size <= OUTLINE_FROM) {
     void file.text().then(take);
     return;
   }
-  askPeek('outlineDumpFile', (e) => e.outlineDumpFile(file)).then(
-    ({ outline, text }) => {
-      take(text);
-      showOutline(gen, outline);
-    },
-    () => void file.text().then(take),
-  );
+  const readHere = () => void file.text().then(take);
+  askPeek('outlineDumpFile', (e) => e.outlineDumpFile(file)).then(({ outline, text }) => {
+    // the chain list first, then the text (taking in 15 MB holds the page for 100 ms or more)
+    showOutline(gen, outline);
+    if (text !== null) take(text);
+    else
+      askPeek('outlinedText', (e) => e.outlinedText()).then(
+        (t) => (t === null ? readHere() : take(t)),
+        readHere,
+      );
+  }, readHere);
 }
 
 /** A big paste: parsed now, not after the text settles. */

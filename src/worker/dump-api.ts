@@ -11,7 +11,6 @@ import { commentsOf, row, ruleText, SEARCH_LIMIT } from './dump-rows.ts';
 import {
   forgetOutline,
   outlineDump,
-  outlinedText,
   peekRows,
   peekSearch,
   prepareSearchSoon,
@@ -156,11 +155,10 @@ export const dumpApi: DumpApi = {
     const text = await file.text();
     const outline = outlineDump(text);
     prepareSearchSoon();
-    // with an outline the text is kept here and sent next (outlinedText): the chain list does
+    // with an outline the page reads the file itself, after showing it: the chain list does
     // not wait for the page to take in 15 MB
     return { outline, text: outline ? null : text };
   },
-  outlinedText,
   peekRows,
   peekSearch,
   forgetOutline,

@@ -101,11 +101,6 @@ export function prepareSearchSoon(): void {
   }, 0);
 }
 
-/** The text of the dump outlined last (a file read here), or null when it is gone. */
-export function outlinedText(): string | null {
-  return peeked?.text ?? null;
-}
-
 export function forgetOutline(): void {
   peeked = null;
 }

@@ -138,11 +138,9 @@ export interface DumpApi {
   outlineDump(text: string): DumpOutline | null;
   /**
    * as outlineDump for a file, read here; answers the text too when there is no outline (the
-   * page then need not read it); with one, outlinedText sends it next
+   * page then need not read it); with one, the page reads the file itself, after the outline
    */
   outlineDumpFile(file: Blob): Promise<{ outline: DumpOutline | null; text: string | null }>;
-  /** the text of the dump outlined last, or null when it is gone */
-  outlinedText(): string | null;
   /**
    * one chain's rows of the outlined dump, parsed now from their lines alone: as dumpRows says;
    * rows `from` to `to` (0-based, end excluded) only when those are given

@@ -16,6 +16,7 @@ import {
 import { useScenario } from '../stores/scenario-store.ts';
 import { prepareSkeleton } from './dump-rules.ts';
 import { useDump } from './dump-store.ts';
+import { readTextInPieces } from './read-text.ts';
 
 type OnProgress = (done: number, total: number) => void;
 
@@ -124,22 +125,18 @@ export function giveDumpFile(file: File): void {
     useDump.getState().set({ parsedText: text });
     useScenario.getState().setDump(text);
   };
-  // the outline worker reads the file (decoding 15 MB on the page held it for 200 ms) and
-  // sends the text back after the outline; a small file needs no outline
+  // a small file needs no outline
   if (file.size <= OUTLINE_FROM) {
     void file.text().then(take);
     return;
   }
-  const readHere = () => void file.text().then(take);
+  // the outline worker reads the file for the chain list; the page reads it too, a piece at a
+  // time once the list is on screen (taking in 15 MB at once held the page for 85-200 ms)
+  const readHere = () => void readTextInPieces(file).then(take);
   askPeek('outlineDumpFile', (e) => e.outlineDumpFile(file)).then(({ outline, text }) => {
-    // the chain list first, then the text (taking in 15 MB holds the page for 100 ms or more)
     showOutline(gen, outline);
     if (text !== null) take(text);
-    else
-      askPeek('outlinedText', (e) => e.outlinedText()).then(
-        (t) => (t === null ? readHere() : take(t)),
-        readHere,
-      );
+    else readHere();
   }, readHere);
 }
 

@@ -30,6 +30,9 @@ const SEVERITY = {
 
 const OWNER = 'netfilter-lab';
 
+/** the editors unmounted a moment ago, by model URI: disposed in the next task */
+const disposing = new Map<string, () => void>();
+
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -45,6 +48,8 @@ export default function CodeEditor(props: CodeEditorProps) {
   const applying = useRef(false);
   useEffect(() => {
     if (!host.current) return;
+    // an editor of this same text on its way out: finished now, so its model is not reused
+    disposing.get(uri)?.();
     const u = monaco.Uri.parse(uri);
     const model =
       monaco.editor.getModel(u) ?? monaco.editor.createModel(latest.current, language, u);
@@ -68,9 +73,20 @@ export default function CodeEditor(props: CodeEditorProps) {
     });
     return () => {
       sub.dispose();
-      ed.dispose();
-      model.dispose();
       editor.current = null;
+      // disposing an editor with its model took 30+ ms (every contribution, every listener):
+      // not in the commit that unmounts it but in a task of its own; its DOM leaves at once
+      ed.getDomNode()?.remove();
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        if (disposing.get(uri) === finish) disposing.delete(uri);
+        ed.dispose();
+        model.dispose();
+      };
+      disposing.set(uri, finish);
+      setTimeout(finish);
     };
   }, [uri, language, readOnly, ariaLabel, wordWrap]);
 

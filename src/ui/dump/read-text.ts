@@ -1,0 +1,22 @@
+/**
+ * A big file's text, read a piece at a time with a task between the pieces: one `file.text()`
+ * of a 15 MB dump, or receiving its text from a worker, held the page for 85–200 ms.
+ */
+const PIECE = 1 << 20;
+
+export async function readTextInPieces(file: Blob, piece = PIECE): Promise<string> {
+  // as Blob.text(): UTF-8, a leading BOM dropped, bad bytes replaced; `stream` keeps a character
+  // cut between two pieces whole
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  for (let at = 0; at < file.size; at += piece) {
+    const bytes = await file.slice(at, at + piece).arrayBuffer();
+    parts.push(decoder.decode(bytes, { stream: true }));
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+  parts.push(decoder.decode());
+  const text = parts.join('');
+  // what the caller does with 15 MB gets a task of its own
+  await new Promise((resolve) => setTimeout(resolve));
+  return text;
+}

@@ -7,6 +7,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DUMP_PACKET } from '../src/engine/scenario/default-packets.ts';
 import { openTraced, traced, watchErrors } from './support.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -402,16 +403,7 @@ test('a scenario too big for a link is offered as a file, and the file opens aga
     dump,
     dumpHost: null,
     node: '',
-    form: {
-      source: { kind: 'address', address: '198.51.100.20' },
-      destination: { kind: 'address', address: '192.168.1.10' },
-      proto: 'tcp',
-      sport: 40000,
-      dport: 22,
-      tcpFlags: 'SYN',
-      entryNode: '',
-      entryInterface: 'eth0',
-    },
+    form: DUMP_PACKET,
     sent: null,
     packetIndex: 0,
     step: -1,

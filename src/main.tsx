@@ -1,12 +1,8 @@
 import './ui/app.css';
+import { nextTask } from './ui/next-task.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-/** Lets the browser run whatever waits (a frame, input) before going on. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 // Evaluating all the code at once was one long task. Each dynamic import is evaluated in a task
 // of its own: React's DOM renderer first, then the app; reading the saved work (browser storage

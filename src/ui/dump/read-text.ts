@@ -2,6 +2,8 @@
  * A big file's text, read a piece at a time with a task between the pieces: one `file.text()`
  * of a 15 MB dump, or receiving its text from a worker, held the page for 85–200 ms.
  */
+import { nextTask } from '../next-task.ts';
+
 const PIECE = 1 << 20;
 
 export async function readTextInPieces(file: Blob, piece = PIECE): Promise<string> {
@@ -12,11 +14,11 @@ export async function readTextInPieces(file: Blob, piece = PIECE): Promise<strin
   for (let at = 0; at < file.size; at += piece) {
     const bytes = await file.slice(at, at + piece).arrayBuffer();
     parts.push(decoder.decode(bytes, { stream: true }));
-    await new Promise((resolve) => setTimeout(resolve));
+    await nextTask();
   }
   parts.push(decoder.decode());
   const text = parts.join('');
   // what the caller does with 15 MB gets a task of its own
-  await new Promise((resolve) => setTimeout(resolve));
+  await nextTask();
   return text;
 }

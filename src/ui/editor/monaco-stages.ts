@@ -5,6 +5,8 @@
  * chunk of its own; importing any module of a layer evaluates that layer's chunk, the layers
  * below it being done already.
  */
+import { nextTask } from '../next-task.ts';
+
 const LAYERS: (() => Promise<unknown>)[] = [
   () => import('monaco-editor/esm/vs/base/common/lifecycle.js'),
   () => import('monaco-editor/esm/vs/platform/instantiation/common/instantiation.js'),
@@ -15,10 +17,6 @@ const LAYERS: (() => Promise<unknown>)[] = [
   () => import('monaco-editor/esm/vs/editor/contrib/find/browser/findController.js'),
   () => import('monaco-editor/esm/vs/editor/contrib/suggest/browser/suggestController.js'),
 ];
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 export async function monacoInStages(): Promise<void> {
   for (const layer of LAYERS) {

@@ -30,8 +30,9 @@ export function useCurrentTraceValue(): { shown: CurrentTrace; live: LiveTrace }
     () => shownTrace(response, packetIndex, node, hop),
     [response, packetIndex, node, hop],
   );
-  const live = useMemo((): LiveTrace => ({ sent, trace }), [sent, trace]);
-  return { shown, live };
+  // the live side changes with every render of the scope (the request and the query's state are
+  // made afresh): only the few views that show loading and errors read it
+  return { shown, live: { sent, trace } };
 }
 
 type TraceAnswer = ReturnType<typeof useSentTrace>['trace']['data'];

@@ -3,6 +3,8 @@
  * localStorage holds about 5 M characters per origin and needs the text as one JSON string).
  * IndexedDB takes the string as it is: no JSON, no quota of that size.
  */
+import { nextTask } from '../next-task.ts';
+
 export interface TextVault {
   put(key: string, text: string): Promise<void>;
   get(key: string): Promise<string | null>;
@@ -63,7 +65,7 @@ export async function blobOf(text: string, part = PART): Promise<Blob> {
     if (end < text.length && c >= 0xdc00 && c <= 0xdfff) end++;
     parts.push(new Blob([text.slice(at, end)]));
     at = end;
-    if (at < text.length) await new Promise((resolve) => setTimeout(resolve));
+    if (at < text.length) await nextTask();
   }
   return new Blob(parts, { type: 'text/plain;charset=utf-8' });
 }

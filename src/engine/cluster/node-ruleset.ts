@@ -68,9 +68,15 @@ function pendingRule(
   return rule;
 }
 
-/** One chain's kube-proxy rules, as numbers in the order they came (see NodeRulesetBuilder). */
+/**
+ * One chain's kube-proxy rules, as numbers in the order they came (see NodeRulesetBuilder): a
+ * list threaded through the builder's `next`, not an array per chain (56,000 chains on a big
+ * node, most with one or two rules, and an array grown by push keeps room for 17).
+ */
 interface ChainRules {
-  serials: number[];
+  first: number;
+  last: number;
+  count: number;
   /** `table/CHAIN/`, the head of its rules' ids */
   idHead: string;
 }
@@ -87,6 +93,8 @@ export class NodeRulesetBuilder {
   /** per rule: the Rule, or undefined while it waits for the full parser (it needs its line) */
   private readonly rules: (Rule | undefined)[] = [];
   private readonly provs: RuleProvenance[] = [];
+  /** per rule: the next rule of its chain, or -1 */
+  private next = new Int32Array(1024);
   private readonly unread = new Map<number, readonly RuleWord[]>();
   private readonly byChain: Record<RestoreTable, Map<string, ChainRules>> = {
     filter: new Map(),
@@ -111,7 +119,7 @@ export class NodeRulesetBuilder {
       const lists = this.byChain[table];
       list = lists.get(chain);
       if (list === undefined)
-        lists.set(chain, (list = { serials: [], idHead: `${table}/${chain}/` }));
+        lists.set(chain, (list = { first: -1, last: -1, count: 0, idHead: `${table}/${chain}/` }));
       this.last = list;
       this.lastTable = table;
       this.lastChain = chain;
@@ -127,11 +135,21 @@ export class NodeRulesetBuilder {
       this.unread.set(serial, args);
       this.rules.push(undefined);
     } else {
-      const index = list.serials.length + 1;
+      const index = list.count + 1;
       this.rules.push(pendingRule(read, table, chain, index, list.idHead + index));
     }
     this.provs.push(prov);
-    list.serials.push(serial);
+    let next = this.next;
+    if (serial >= next.length) {
+      next = new Int32Array(next.length * 2);
+      next.set(this.next);
+      this.next = next;
+    }
+    next[serial] = -1;
+    if (list.count === 0) list.first = serial;
+    else next[list.last] = serial;
+    list.last = serial;
+    list.count++;
   };
 
   /** The ruleset, once kube-proxy has written every rule and declared its chains. */
@@ -158,13 +176,12 @@ export class NodeRulesetBuilder {
       lines++;
       flush();
     };
-    const placed = (rule: Rule, chain: Chain, line: number, length: number): void => {
+    const placed = (rule: Rule, line: number, length: number): void => {
       pieces.push('\n');
       flush();
       bounds.push(at, at + length);
       at += length + 1;
       rule.span = { line, column: 1, endLine: line, endColumn: length + 1 };
-      chain.rules.push(rule);
       rules.push(rule);
     };
     const tables: Table[] = [];
@@ -185,12 +202,19 @@ export class NodeRulesetBuilder {
       let length = 0;
       for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
       const rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
-      placed(rule, chain, line, length);
+      placed(rule, line, length);
+      chain.rules.push(rule);
       provenance.push(st.prov);
     };
 
-    /** kube-proxy's `serial`-th rule, in `chain` of `table`. */
-    const writeProxy = (table: Table, chain: Chain, ruleHead: string, serial: number): void => {
+    /** kube-proxy's `serial`-th rule, the `index`-th of `chain` in `table`. */
+    const writeProxy = (
+      table: Table,
+      chain: Chain,
+      ruleHead: string,
+      serial: number,
+      index: number,
+    ): Rule => {
       const line = ++lines;
       pieces.push(ruleHead);
       let rule = this.rules[serial];
@@ -201,7 +225,7 @@ export class NodeRulesetBuilder {
         const read = reader.readFull(table.name, chain.name, args, line, diagnostics, pieces);
         length = 0;
         for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-        rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
+        rule = pendingRule(read, table.name, chain.name, index);
       } else {
         const extents = this.extents;
         const from = extents[3 * serial]!;
@@ -210,8 +234,9 @@ export class NodeRulesetBuilder {
         const own = this.pieces;
         for (let i = from; i < to; i++) pieces.push(own[i]!);
       }
-      placed(rule, chain, line, length);
+      placed(rule, line, length);
       provenance.push(this.provs[serial]!);
+      return rule;
     };
 
     for (const name of SAVE_TABLE_ORDER) {
@@ -249,7 +274,12 @@ export class NodeRulesetBuilder {
           const list = lists.get(c);
           if (list) {
             const ruleHead = `-A ${c}`;
-            for (const serial of list.serials) writeProxy(table, chain, ruleHead, serial);
+            const next = this.next;
+            // an array of the chain's length (one grown by push keeps room to grow)
+            const chainRules = new Array<Rule>(list.count);
+            for (let i = 0, serial = list.first; i < list.count; i++, serial = next[serial]!)
+              chainRules[i] = writeProxy(table, chain, ruleHead, serial, i + 1);
+            chain.rules = chainRules;
           } else if (name === 'filter' && c === 'KUBE-FIREWALL')
             writeFixed(table, chain, kubeletFirewallRule());
         }

@@ -62,8 +62,12 @@ export interface RuleProvenance {
 }
 
 export function sourceOf(ref: ObjectRef, field?: string, span?: SourceSpan): ProvenanceSource {
-  const s: ProvenanceSource = { kind: ref.kind, name: ref.name, span: span ?? ref.span };
-  if (ref.namespace !== undefined) s.namespace = ref.namespace;
-  if (field !== undefined) s.field = field;
-  return s;
+  // each shape written out whole (a property added later needs a second allocation)
+  const { kind, name, namespace } = ref;
+  const at = span ?? ref.span;
+  if (namespace === undefined)
+    return field === undefined ? { kind, name, span: at } : { kind, name, span: at, field };
+  return field === undefined
+    ? { kind, name, span: at, namespace }
+    : { kind, name, span: at, namespace, field };
 }

@@ -176,10 +176,18 @@ export function proxierRules(
     sources: ProvenanceSource[],
     extra: Partial<RuleProvenance> = {},
   ): void => {
-    // written out rather than spread: 160,000 of these on a big node
-    const prov: RuleProvenance = { writer: 'kube-proxy', role, sources };
-    if (extra.servicePort !== undefined) prov.servicePort = extra.servicePort;
-    if (extra.endpoint !== undefined) prov.endpoint = extra.endpoint;
+    // each shape written out whole: 160,000 of these on a big node, and a property added
+    // later would move to a second allocation
+    const { servicePort, endpoint } = extra;
+    const writer = 'kube-proxy';
+    const prov: RuleProvenance =
+      servicePort === undefined
+        ? endpoint === undefined
+          ? { writer, role, sources }
+          : { writer, role, sources, endpoint }
+        : endpoint === undefined
+          ? { writer, role, sources, servicePort }
+          : { writer, role, sources, servicePort, endpoint };
     if (sink) sink(table, chain, args, prov);
     else out.rules.push({ table, chain, args, prov });
   };
@@ -447,8 +455,9 @@ function sepOf(c: PortContext, ep: Endpoint): EndpointParts {
         jump: c.parts.jumpPart(chain),
         comment: c.parts.commentPart(`${c.name} -> ${ep.text}`),
         source: c.parts.hostSourcePart(ep.ip),
-        sepSources: [...sources, c.portSrc],
-        balanceSources: [c.portSrc, ...sources],
+        // concat, not spread: a spread array keeps room to grow (100,000 of these)
+        sepSources: sources.concat(c.portSrc),
+        balanceSources: [c.portSrc].concat(sources),
         sources,
         extra: { servicePort: c.name, endpoint: ep.text },
       }),
@@ -1005,7 +1014,7 @@ function endpointRules(add: Add, c: PortContext, chain: string, eps: Endpoint[])
           sep.jump,
         ],
         'affinity-check',
-        [affinitySrc, ...sep.sources],
+        [affinitySrc].concat(sep.sources),
         sep.extra,
       );
     }

@@ -948,7 +948,7 @@ function servicePortRules(add: Add, out: ProxierOutput, c: PortContext): void {
       src,
       sep.extra,
     );
-    const dnat = c.parts.dnatPart(ep.text, proto);
+    const dnat = c.parts.endpointDnatPart(ep.ip, ep.port, ep.text, proto);
     add(
       'nat',
       sep.chain,

@@ -19,11 +19,11 @@ import {
   readProxyConfig,
   readSettings,
 } from './read-config.ts';
-import { readDeployment, replicaName, type DeploymentSpec } from './read-deployment.ts';
+import { readDeployment, replicaNames, type DeploymentSpec } from './read-deployment.ts';
 import { Reader } from './read-kit.ts';
-import { splitManifests } from './source.ts';
+import { visitManifests, type Located } from './source.ts';
 import { validateCluster } from './validate.ts';
-import type { ClusterModel, ClusterPod, ObjectRef } from './model.ts';
+import type { ClusterModel, ClusterNode, ClusterPod, ObjectRef } from './model.ts';
 
 export interface LoadResult {
   model: ClusterModel;
@@ -37,8 +37,27 @@ export const PROXY_API_VERSION = 'kubeproxy.config.k8s.io/v1alpha1';
 const QUIET_KINDS = new Set(['Namespace', 'ConfigMap', 'Secret', 'ServiceAccount']);
 
 export function loadCluster(text: string): LoadResult {
+  // what the YAML itself gets reported for comes first, as when it was all read before the rest
+  const split = new ClusterReport();
+  let loading = startLoading();
+  visitManifests(
+    text,
+    split,
+    (obj) => loading.read(obj),
+    () => (loading = startLoading()),
+  );
+  return loading.finish(split);
+}
+
+interface Loading {
+  /** reads one manifest into the model */
+  read(obj: Located): void;
+  /** fills in and checks the model once every manifest is read */
+  finish(split: ClusterReport): LoadResult;
+}
+
+function startLoading(): Loading {
   const report = new ClusterReport();
-  const { objects } = splitManifests(text, report);
   const model: ClusterModel = {
     nodes: [],
     pods: [],
@@ -68,13 +87,13 @@ export function loadCluster(text: string): LoadResult {
     return true;
   };
 
-  for (const obj of objects) {
+  const read = (obj: Located): void => {
     const r = new Reader(obj, report);
     const kind = obj.value['kind'];
     const apiVersion = obj.value['apiVersion'];
     if (typeof kind !== 'string' || kind === '') {
       r.error([], 'missing-kind', 'this document has no "kind" (Pod, Service, Node, …)');
-      continue;
+      return;
     }
     switch (kind) {
       case 'Node': {
@@ -179,14 +198,18 @@ export function loadCluster(text: string): LoadResult {
           );
       }
     }
-  }
+  };
 
-  expandDeployments(model, deployments, report);
-  placePods(model, report);
-  allocateServiceAddresses(model, report);
-  defaultClusterCIDR(model, report);
-  validateCluster(model, report);
-  return { model, diagnostics: report.diagnostics };
+  const finish = (split: ClusterReport): LoadResult => {
+    expandDeployments(model, deployments, report);
+    placePods(model, report);
+    allocateServiceAddresses(model, report);
+    defaultClusterCIDR(model, report);
+    validateCluster(model, report);
+    return { model, diagnostics: [...split.diagnostics, ...report.diagnostics] };
+  };
+
+  return { read, finish };
 }
 
 function expandDeployments(
@@ -205,9 +228,10 @@ function expandDeployments(
         d.ref.span,
         `Deployment ${d.name} has no node to run on: define Node objects`,
       );
+    const replicaName = replicaNames(d);
     for (let i = 0; i < d.replicas; i++) {
       const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;
-      const name = replicaName(d, i);
+      const name = replicaName(i);
       const pod: ClusterPod = {
         namespace: d.namespace,
         name,
@@ -231,6 +255,9 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
   const used = new Set<number>();
   for (const p of model.pods) if (p.podIP !== null) used.add(p.podIP);
   const next = new Map<string, number>();
+  // the first node of each name, as a search of the list would find it
+  const byName = new Map<string, ClusterNode>();
+  for (const n of model.nodes) if (!byName.has(n.name)) byName.set(n.name, n);
   let rr = 0;
   for (const pod of model.pods) {
     if (pod.nodeName === null && model.nodes.length > 0 && !pod.owner) {
@@ -245,7 +272,7 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
       }
     }
     if (pod.podIP !== null || pod.nodeName === null) continue;
-    const node = model.nodes.find((n) => n.name === pod.nodeName);
+    const node = byName.get(pod.nodeName);
     if (!node?.podCIDR) continue;
     const ip = nextFree(node.podCIDR, next.get(node.name) ?? 2, used);
     if (ip === undefined) {
@@ -274,7 +301,8 @@ function nextFree(
   offset: number,
   used: Set<number>,
 ): { address: number; offset: number } | undefined {
-  const size = 2 ** (32 - cidr.prefix);
+  // the prefix's size with shifts (2 ** n is a floating-point power); 2^32 for /0
+  const size = cidr.prefix === 0 ? 4294967296 : (1 << (32 - cidr.prefix)) >>> 0;
   for (let o = offset; o < size - 1; o++) {
     const a = (cidr.address + o) >>> 0;
     if (!used.has(a)) return { address: a, offset: o };

@@ -74,18 +74,19 @@ export function readContainerPorts(
 ): ContainerPort[] {
   const ports: ContainerPort[] = [];
   r.list(containersPath).forEach((_, ci) => {
-    r.list([...containersPath, ci, 'ports']).forEach((_, pi) => {
-      const p = [...containersPath, ci, 'ports', pi];
-      const containerPort = r.int([...p, 'containerPort'], 1, 65535);
+    const c = r.within([...containersPath, ci]);
+    c.list(['ports']).forEach((_, pi) => {
+      const p = c.within(['ports', pi]);
+      const containerPort = p.int(['containerPort'], 1, 65535);
       if (containerPort === undefined) {
-        if (r.get([...p, 'containerPort']) === undefined)
-          r.error(p, 'missing-field', 'a container port needs containerPort');
+        if (p.get(['containerPort']) === undefined)
+          p.error([], 'missing-field', 'a container port needs containerPort');
         return;
       }
       ports.push({
-        name: r.str([...p, 'name']) ?? null,
+        name: p.str(['name']) ?? null,
         containerPort,
-        protocol: r.protocol([...p, 'protocol']),
+        protocol: p.protocol(['protocol']),
       });
     });
   });
@@ -143,40 +144,40 @@ export function readService(r: Reader): ClusterService | undefined {
   const ports: ServicePort[] = [];
   const rawPorts = r.list(['spec', 'ports']);
   rawPorts.forEach((_, i) => {
-    const p = ['spec', 'ports', i];
-    const port = r.int([...p, 'port'], 1, 65535);
+    const p = r.within(['spec', 'ports', i]);
+    const port = p.int(['port'], 1, 65535);
     if (port === undefined) {
-      if (r.get([...p, 'port']) === undefined)
-        r.error(p, 'missing-field', 'a Service port needs "port"');
+      if (p.get(['port']) === undefined)
+        p.error([], 'missing-field', 'a Service port needs "port"');
       return;
     }
-    const name = r.str([...p, 'name']) ?? '';
+    const name = p.str(['name']) ?? '';
     if (name === '' && rawPorts.length > 1)
-      r.error(p, 'missing-field', 'every port of a Service with more than one port needs a name');
-    const tp = r.get([...p, 'targetPort']);
+      p.error([], 'missing-field', 'every port of a Service with more than one port needs a name');
+    const tp = p.get(['targetPort']);
     let targetPort: number | string = port;
-    if (typeof tp === 'number') targetPort = r.int([...p, 'targetPort'], 1, 65535) ?? port;
+    if (typeof tp === 'number') targetPort = p.int(['targetPort'], 1, 65535) ?? port;
     else if (typeof tp === 'string') targetPort = /^[0-9]+$/.test(tp) ? Number(tp) : tp;
     else if (tp !== undefined && tp !== null)
-      r.error(
-        [...p, 'targetPort'],
+      p.error(
+        ['targetPort'],
         'bad-type',
         `targetPort should be a port number or a port name, got ${shown(tp)}`,
       );
-    const nodePort = r.int([...p, 'nodePort'], 1, 65535) ?? 0;
+    const nodePort = p.int(['nodePort'], 1, 65535) ?? 0;
     if (nodePort !== 0 && type !== 'NodePort' && type !== 'LoadBalancer')
-      r.warn(
-        [...p, 'nodePort'],
+      p.warn(
+        ['nodePort'],
         'bad-value',
         `nodePort is only used by NodePort and LoadBalancer Services; this one is ${type}`,
       );
     ports.push({
       name,
-      protocol: r.protocol([...p, 'protocol']),
+      protocol: p.protocol(['protocol']),
       port,
       targetPort,
       nodePort: type === 'NodePort' || type === 'LoadBalancer' ? nodePort : 0,
-      span: r.span(p),
+      span: p.span(),
     });
   });
   const selectorRec = r.record(['spec', 'selector']);

@@ -3,7 +3,8 @@
  * names, stable from run to run (derived from a hash of the template and the replica number,
  * not random as in a real cluster), spread round-robin over the nodes.
  */
-import { digestChars } from './hash.ts';
+import { digestChars, utf8 } from './hash.ts';
+import { sha256TextWords } from './sha256.ts';
 import { readContainerPorts, readMeta } from './read-core.ts';
 import type { Reader } from './read-kit.ts';
 import type { ContainerPort, ObjectRef } from './model.ts';
@@ -57,7 +58,31 @@ export function readDeployment(r: Reader): DeploymentSpec | undefined {
   };
 }
 
-/** The i-th replica's name: stable for the same template and replica number. */
-export function replicaName(d: DeploymentSpec, i: number): string {
-  return `${d.name}-${d.templateHash}-${safeChars(`${d.templateHash}/${i}`, 5)}`;
+const SAFE_CODES = Array.from(SAFE, (c) => c.charCodeAt(0));
+/** longer names are joined the ordinary way: fromCharCode.apply takes a bounded number of codes */
+const MAX_CODES = 1000;
+
+/**
+ * The names of a Deployment's replicas by number, `<name>-<templateHash>-<5 from the digest of
+ * the hash and the number>`: stable for the same template and replica number. Each is made
+ * in one piece from character codes: a Deployment's pods are tens of thousands of names that
+ * live as long as the model, and joined from parts each would be a chain of pieces (and the
+ * pieces' garbage) until it is flattened at its first use as a key.
+ */
+export function replicaNames(d: DeploymentSpec): (i: number) => string {
+  const prefix = `${d.name}-${d.templateHash}-`;
+  const suffixAt = prefix.length;
+  if (suffixAt + 5 > MAX_CODES) return (i) => prefix + safeChars(`${d.templateHash}/${i}`, 5);
+  const codes: number[] = [];
+  for (let k = 0; k < suffixAt; k++) codes.push(prefix.charCodeAt(k));
+  for (let k = 0; k < 5; k++) codes.push(0);
+  return (i) => {
+    // the first 5 bytes of the digest, each as a SAFE character (what safeChars gives)
+    const h = sha256TextWords(`${d.templateHash}/${i}`, utf8);
+    for (let k = 0; k < 5; k++) {
+      const byte = (h[k >> 2]! >>> (24 - 8 * (k & 3))) & 0xff;
+      codes[suffixAt + k] = SAFE_CODES[byte % SAFE_CODES.length]!;
+    }
+    return String.fromCharCode.apply(null, codes);
+  };
 }

@@ -30,17 +30,40 @@ export function getPath(root: unknown, path: Path): unknown {
 
 /** Reads fields of one manifest, reporting against its YAML. */
 export class Reader {
+  /** where this reader's paths start in the object: [] unless made by within() */
+  private readonly prefix: Path;
+  /** the value at prefix */
+  private readonly root: unknown;
+
   constructor(
     readonly obj: Located,
     readonly report: ClusterReport,
-  ) {}
+    prefix: Path = [],
+    root: unknown = obj.value,
+  ) {
+    this.prefix = prefix;
+    this.root = root;
+  }
+
+  /**
+   * A reader of the value at `path`, with paths (and so messages and spans) still meaning the
+   * same places: each field of a list item is then found from the item, not from the top.
+   */
+  within(path: Path): Reader {
+    return new Reader(this.obj, this.report, this.full(path), this.get(path));
+  }
+
+  /** A path of this reader as a path in the whole object. */
+  private full(path: Path): Path {
+    return this.prefix.length === 0 ? path : [...this.prefix, ...path];
+  }
 
   get(path: Path): unknown {
-    return getPath(this.obj.value, path);
+    return getPath(this.root, path);
   }
 
   span(path: Path = []) {
-    return spanAt(this.obj, path);
+    return spanAt(this.obj, this.full(path));
   }
 
   error(path: Path, code: Parameters<ClusterReport['error']>[0], message: string): void {
@@ -60,7 +83,11 @@ export class Reader {
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'string') return v;
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-    this.error(path, 'bad-type', `${pathText(path)} should be a string, got ${shown(v)}`);
+    this.error(
+      path,
+      'bad-type',
+      `${pathText(this.full(path))} should be a string, got ${shown(v)}`,
+    );
     return undefined;
   }
 
@@ -69,14 +96,18 @@ export class Reader {
     if (v === undefined || v === null) return undefined;
     const n = typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isInteger(n)) {
-      this.error(path, 'bad-type', `${pathText(path)} should be a whole number, got ${shown(v)}`);
+      this.error(
+        path,
+        'bad-type',
+        `${pathText(this.full(path))} should be a whole number, got ${shown(v)}`,
+      );
       return undefined;
     }
     if (n < min || n > max) {
       this.error(
         path,
         'bad-value',
-        `${pathText(path)} is ${n}; it must be between ${min} and ${max}`,
+        `${pathText(this.full(path))} is ${n}; it must be between ${min} and ${max}`,
       );
       return undefined;
     }
@@ -87,7 +118,11 @@ export class Reader {
     const v = this.get(path);
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'boolean') return v;
-    this.error(path, 'bad-type', `${pathText(path)} should be true or false, got ${shown(v)}`);
+    this.error(
+      path,
+      'bad-type',
+      `${pathText(this.full(path))} should be true or false, got ${shown(v)}`,
+    );
     return undefined;
   }
 
@@ -95,7 +130,7 @@ export class Reader {
     const v = this.get(path);
     if (v === undefined || v === null) return [];
     if (Array.isArray(v)) return v;
-    this.error(path, 'bad-type', `${pathText(path)} should be a list, got ${shown(v)}`);
+    this.error(path, 'bad-type', `${pathText(this.full(path))} should be a list, got ${shown(v)}`);
     return [];
   }
 
@@ -103,7 +138,11 @@ export class Reader {
     const v = this.get(path);
     if (v === undefined || v === null) return undefined;
     if (isRecord(v)) return v;
-    this.error(path, 'bad-type', `${pathText(path)} should be a mapping, got ${shown(v)}`);
+    this.error(
+      path,
+      'bad-type',
+      `${pathText(this.full(path))} should be a mapping, got ${shown(v)}`,
+    );
     return undefined;
   }
 
@@ -112,7 +151,8 @@ export class Reader {
     const r = this.record(path);
     const out: Record<string, string> = {};
     if (!r) return out;
-    for (const [k, v] of Object.entries(r)) {
+    for (const k of Object.keys(r)) {
+      const v = r[k];
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
         out[k] = String(v);
       else
@@ -132,7 +172,7 @@ export class Reader {
     this.error(
       path,
       'bad-value',
-      `${pathText(path)} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`,
+      `${pathText(this.full(path))} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`,
     );
     return undefined;
   }
@@ -195,7 +235,7 @@ export class Reader {
       if (!known.includes(k))
         this.report.warn(
           'unknown-field',
-          keySpanAt(this.obj, [...path, k]),
+          keySpanAt(this.obj, [...this.full(path), k]),
           `unknown field "${k}" (known: ${known.join(', ')})`,
         );
     }
@@ -208,13 +248,22 @@ export class Reader {
         ? { kind, name, span: this.span() }
         : { kind, namespace, name, span: this.span() };
     for (const f of fields) {
-      const path = f.split('.');
+      const path = fieldPath(f);
       if (this.get(path) === undefined) continue;
       ref.at ??= {};
       ref.at[f] = this.span(path);
     }
     return ref;
   }
+}
+
+/** Dotted field names as paths, split once: every object's ref asks for the same few. */
+const fieldPaths = new Map<string, readonly string[]>();
+
+function fieldPath(field: string): readonly string[] {
+  let path = fieldPaths.get(field);
+  if (path === undefined) fieldPaths.set(field, (path = field.split('.')));
+  return path;
 }
 
 export function normaliseCidr(p: Ipv4Prefix): Ipv4Prefix {

@@ -10,7 +10,7 @@
 import { isDocument, LineCounter, parseAllDocuments } from 'yaml';
 import type { SourceSpan } from '../rules/diagnostics.ts';
 import { ClusterReport, NO_SPAN } from './diagnostics.ts';
-import { LineIndex, readBlockYaml } from './yaml-block.ts';
+import { LineIndex, visitBlockYaml } from './yaml-block.ts';
 import {
   documentPositions,
   shadePositions,
@@ -59,15 +59,44 @@ export interface SplitResult {
 /** Parses every document; YAML errors become diagnostics and the rest of the text still counts. */
 export function splitManifests(text: string, report: ClusterReport): SplitResult {
   const objects: Located[] = [];
-  const block = readBlockYaml(text);
-  if (block) {
-    const lines = new LineIndex(text);
-    for (const d of block) addDocument(d.value, shadePositions(d.shade, lines), objects, report);
-  } else readWithYamlPackage(text, objects, report);
+  visitManifests(
+    text,
+    report,
+    (obj) => objects.push(obj),
+    () => (objects.length = 0),
+  );
   return { objects };
 }
 
-function readWithYamlPackage(text: string, objects: Located[], report: ClusterReport): void {
+/**
+ * Hands every manifest to `visit`, in order, with what splitManifests reports. Plain block YAML is
+ * read one document at a time, so a caller done with each manifest before the next leaves the
+ * garbage collector little to keep. When the block reader gives up part way (a later document
+ * needs the yaml package), what was reported is taken back, `restart` is called, and every
+ * manifest is visited again as the yaml package reads it: the caller drops what it made so far.
+ */
+export function visitManifests(
+  text: string,
+  report: ClusterReport,
+  visit: (obj: Located) => void,
+  restart: () => void,
+): void {
+  const mark = report.diagnostics.length;
+  const lines = new LineIndex(text);
+  const read = visitBlockYaml(text, (d) =>
+    addDocument(d.value, shadePositions(d.shade, lines), visit, report),
+  );
+  if (read) return;
+  report.diagnostics.length = mark;
+  restart();
+  readWithYamlPackage(text, visit, report);
+}
+
+function readWithYamlPackage(
+  text: string,
+  visit: (obj: Located) => void,
+  report: ClusterReport,
+): void {
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter: lines,
@@ -103,7 +132,7 @@ function readWithYamlPackage(text: string, objects: Located[], report: ClusterRe
       );
       continue;
     }
-    addDocument(value, at, objects, report);
+    addDocument(value, at, visit, report);
   }
 }
 
@@ -111,7 +140,7 @@ function readWithYamlPackage(text: string, objects: Located[], report: ClusterRe
 function addDocument(
   value: unknown,
   doc: DocPositions,
-  objects: Located[],
+  visit: (obj: Located) => void,
   report: ClusterReport,
 ): void {
   if (value === null || value === undefined) return; // an empty document (`---` at the end)
@@ -144,9 +173,9 @@ function addDocument(
       const loc: Located = { value: {}, base: ['items', i], doc };
       if (!isRecord(item))
         report.error('not-an-object', spanAt(loc), `items[${i}] is not an object`);
-      else objects.push({ ...loc, value: item });
+      else visit({ ...loc, value: item });
     });
     return;
   }
-  objects.push(located);
+  visit(located);
 }

@@ -122,10 +122,10 @@ function checkServices(model: ClusterModel, report: ClusterReport): void {
     }
     if (!s.selector || Object.keys(s.selector).length === 0 || s.type === 'ExternalName') continue;
     const selected = index.select(s.namespace, s.selector);
-    const selector = Object.entries(s.selector)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(',');
     if (selected.length === 0) {
+      const selector = Object.entries(s.selector)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',');
       report.warn(
         'selects-nothing',
         spanOf(s.ref, 'spec.selector'),

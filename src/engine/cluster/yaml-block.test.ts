@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { generateCluster } from '../../../scripts/bench/bench-compile.ts';
-import { LineIndex, readBlockYaml } from './yaml-block.ts';
+import { LineIndex, readBlockYaml, visitBlockYaml } from './yaml-block.ts';
 import { documentPositions, shadePositions, type Path } from './yaml-positions.ts';
 
 const TEXTS: [string, string][] = [
@@ -123,6 +123,10 @@ trail: value
   ['a document of a sequence', '- a\n- b: 1\n'],
   ['a List', 'apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata:\n    name: p\n'],
   ['the benchmark cluster, small', generateCluster(6, 3, 2)],
+  [
+    'a sequence long enough to be indexed',
+    `items:\n${Array.from({ length: 40 }, (_, i) => `- name: x${i}\n  port: ${i}\n`).join('')}`,
+  ],
 ];
 
 const GIVE_UP: [string, string][] = [
@@ -198,5 +202,16 @@ describe('the block YAML reader reads as the yaml package does', () => {
 
   it.each(GIVE_UP)('gives up on %s', (_name, text) => {
     expect(readBlockYaml(text)).toBeUndefined();
+  });
+
+  it('hands documents over one at a time, and says when it gave up after some', () => {
+    const seen: unknown[] = [];
+    expect(visitBlockYaml('a: 1\n---\nb: 2\n', (d) => seen.push(d.value))).toBe(true);
+    expect(seen).toEqual([{ a: 1 }, { b: 2 }]);
+    seen.length = 0;
+    expect(
+      visitBlockYaml('a: 1\n---\nb: 2\n---\nc:\n  d: 1\n# e\n', (d) => seen.push(d.value)),
+    ).toBe(false);
+    expect(seen).toEqual([{ a: 1 }, { b: 2 }]);
   });
 });

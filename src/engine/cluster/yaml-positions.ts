@@ -6,6 +6,7 @@
  */
 import { isCollection, type Document, type LineCounter, type Node as YamlNode } from 'yaml';
 import type { LineIndex, YamlShade } from './yaml-block.ts';
+import { MAPPING, SEQUENCE, type ShadeTree } from './yaml-shade.ts';
 
 export type Path = readonly (string | number)[];
 
@@ -41,32 +42,51 @@ export function documentPositions(doc: Document, lines: LineCounter): DocPositio
   };
 }
 
-/** The entry of a shade a path element names, as the yaml package's getIn finds it. */
-function child(node: YamlShade, key: string | number): YamlShade | undefined {
-  if (node.keys) return typeof key === 'string' ? node.items?.[node.keys.indexOf(key)] : undefined;
-  if (!node.items) return undefined;
+/** The node a path element names under `node`, as the yaml package's getIn finds it, or -1. */
+function child(tree: ShadeTree, node: number, key: string | number): number {
+  const kind = tree.kind(node);
+  if (kind === MAPPING) return typeof key === 'string' ? tree.entry(node, key) : -1;
+  if (kind !== SEQUENCE) return -1;
   const i = typeof key === 'string' && key !== '' ? Number(key) : key;
-  return typeof i === 'number' && Number.isInteger(i) && i >= 0 ? node.items[i] : undefined;
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 ? tree.item(node, i) : -1;
+}
+
+/** One document's positions from the shade tree: one small object per document, no closures. */
+class ShadePositions implements DocPositions {
+  constructor(
+    private readonly tree: ShadeTree,
+    private readonly root: number,
+    private readonly lines: LineIndex,
+  ) {}
+
+  range(path: Path): [number, number] {
+    const tree = this.tree;
+    let node = this.root;
+    for (const key of path) {
+      const next = child(tree, node, key);
+      if (next < 0) break;
+      node = next;
+    }
+    return [tree.start(node), tree.end(node)];
+  }
+
+  keyRange(parent: Path, key: string | number): [number, number] | undefined {
+    const tree = this.tree;
+    let node = this.root;
+    for (const k of parent) {
+      node = child(tree, node, k);
+      if (node < 0) return undefined;
+    }
+    if (tree.kind(node) !== MAPPING || typeof key !== 'string') return undefined;
+    const entry = tree.entry(node, key);
+    return entry < 0 ? undefined : [tree.keyStart(entry), tree.keyEnd(entry)];
+  }
+
+  linePos(offset: number): { line: number; col: number } {
+    return this.lines.linePos(offset);
+  }
 }
 
 export function shadePositions(root: YamlShade, lines: LineIndex): DocPositions {
-  return {
-    range(path) {
-      let node = root;
-      for (const key of path) {
-        const next = child(node, key);
-        if (!next) break;
-        node = next;
-      }
-      return [node.start, node.end];
-    },
-    keyRange(parent, key) {
-      let node: YamlShade | undefined = root;
-      for (const k of parent) if (node) node = child(node, k);
-      if (!node?.keys || !node.keyRanges || typeof key !== 'string') return undefined;
-      const i = node.keys.indexOf(key);
-      return i < 0 ? undefined : [node.keyRanges[2 * i]!, node.keyRanges[2 * i + 1]!];
-    },
-    linePos: (offset) => lines.linePos(offset),
-  };
+  return new ShadePositions(root.tree, root.node, lines);
 }

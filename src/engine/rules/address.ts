@@ -157,3 +157,71 @@ export function ipv4InCidr(addr: number, c: Cidr): boolean {
   }
   return maskIPv4(addr, c.prefix) === net;
 }
+
+/**
+ * Where the IPv4 address text[from, to) ends when it is written exactly as formatIPv4 writes it
+ * (four decimal numbers 0-255, no leading zero), and its value as the number parseIPv4 gives
+ * (-1 when it is not written so). For the parsers' fast paths: an address already in its
+ * canonical form can be kept as a slice of the text, with nothing parsed into strings and printed
+ * back to compare.
+ */
+export function plainIPv4(text: string, from: number, to: number): number {
+  let v = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (digits === 1 && part === 0) return -1; // a leading zero
+      if (++digits > 3) return -1;
+      part = part * 10 + (c - 48);
+    } else if (c === 46) {
+      if (digits === 0 || part > 255 || ++dots > 3) return -1;
+      v = v * 256 + part;
+      part = 0;
+      digits = 0;
+    } else return -1;
+  }
+  if (dots !== 3 || digits === 0 || part > 255) return -1;
+  return v * 256 + part;
+}
+
+/**
+ * parseCidr(text.slice(from, to), 'ipv4') for an address or `ADDR/LEN` written as iptables-save
+ * writes it (canonical address, already masked, LEN without a leading zero), sharing the address
+ * text with `text`; undefined for anything else (parseCidr then reads it). `canonical`: whether
+ * formatCidr gives back the very text (not for a bare address, which it prints with `/32`).
+ */
+export function plainIPv4Cidr(
+  text: string,
+  from: number,
+  to: number,
+): { cidr: Cidr; canonical: boolean } | undefined {
+  let slash = -1;
+  for (let i = to - 1; i > from && i >= to - 3; i--)
+    if (text.charCodeAt(i) === 47) {
+      slash = i;
+      break;
+    }
+  const end = slash < 0 ? to : slash;
+  const v = plainIPv4(text, from, end);
+  if (v < 0) return undefined;
+  let prefix = 32;
+  if (slash >= 0) {
+    const digits = to - slash - 1;
+    const a = text.charCodeAt(slash + 1) - 48;
+    if (digits < 1 || !(a >= 0 && a <= 9)) return undefined;
+    if (digits === 1) prefix = a;
+    else {
+      const b = text.charCodeAt(slash + 2) - 48;
+      if (a === 0 || !(b >= 0 && b <= 9)) return undefined;
+      prefix = a * 10 + b;
+    }
+    if (prefix > 32 || maskIPv4(v, prefix) !== v) return undefined;
+  }
+  return {
+    cidr: { family: 'ipv4', address: text.slice(from, end), prefix },
+    canonical: slash >= 0,
+  };
+}

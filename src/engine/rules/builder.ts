@@ -16,19 +16,25 @@ import {
 } from './model.ts';
 import { validateRuleset } from './validate.ts';
 import { markCanonicalSources } from './canonical.ts';
-import { textAt } from './text-at.ts';
+import { sameAt, textAt } from './text-at.ts';
 
 export class RulesetBuilder {
   readonly diagnostics: Diagnostic[] = [];
   private readonly tables: Table[] = [];
-  private readonly chainIndex = new Map<Table, Map<string, Chain>>();
+  /** each table's chains by name, as where they stand in table.chains (which only grows): the
+   * checks after the parse (validate.ts) use these rather than make their own */
+  private readonly chainIndex = new Map<Table, Map<string, number>>();
   private table: Table | undefined;
   /** the current table's chains by name (looked up once per rule) */
-  private chains: Map<string, Chain> | undefined;
+  private chains: Map<string, number> | undefined;
   /** the chain found last: a dump lists each chain's rules together */
   private lastChain: Chain | undefined;
   /** where chainAt found it in the table's chains (-1: not known) */
   private lastChainAt = -1;
+  /** where chainAt last found a name in a text, and the chain it named there */
+  private foundText = '';
+  private foundFrom = -1;
+  private foundChain: Chain | undefined;
   /** chains with a rule whose source line is not known to be its canonical iptables-save line */
   private readonly notCanonical = new Set<Chain>();
 
@@ -80,8 +86,11 @@ export class RulesetBuilder {
   chain(name: string): Chain | undefined {
     const last = this.lastChain;
     if (last && last.name === name) return last;
-    const found = this.chains?.get(name);
-    if (found) this.lastChain = found;
+    const at = this.chains?.get(name);
+    if (at === undefined) return undefined;
+    const found = this.table!.chains[at]!;
+    this.lastChain = found;
+    this.lastChainAt = at;
     return found;
   }
 
@@ -93,7 +102,15 @@ export class RulesetBuilder {
   chainAt(line: string, start: number, end: number): Chain | undefined {
     const last = this.lastChain;
     const length = end - start;
-    if (last && last.name.length === length && textAt(line, start, last.name)) return last;
+    if (last && last.name.length === length) {
+      // the rule before's chain, compared where the rule before named it when it can be
+      if (
+        last === this.foundChain && line === this.foundText
+          ? sameAt(line, start, this.foundFrom, length)
+          : textAt(line, start, last.name)
+      )
+        return this.found(line, start, last);
+    }
     const chains = this.table?.chains;
     if (chains) {
       const stop = Math.min(chains.length, this.lastChainAt + 4);
@@ -101,24 +118,19 @@ export class RulesetBuilder {
         const c = chains[k]!;
         if (c.name.length === length && textAt(line, start, c.name)) {
           this.lastChainAt = k;
-          return (this.lastChain = c);
+          return this.found(line, start, (this.lastChain = c));
         }
       }
     }
-    const found = this.chain(line.slice(start, end));
-    if (found && chains) this.lastChainAt = this.positionOf(found, chains);
-    return found;
+    const c = this.chain(line.slice(start, end));
+    return c === undefined ? undefined : this.found(line, start, c);
   }
 
-  /** where a chain stands in its table's chains (remade only after chains were added) */
-  private positions: Map<Chain, number> | undefined;
-  private positionOf(chain: Chain, chains: readonly Chain[]): number {
-    let p = this.positions;
-    if (!p || p.size !== chains.length || !p.has(chain)) {
-      p = this.positions = new Map();
-      for (let i = 0; i < chains.length; i++) p.set(chains[i]!, i);
-    }
-    return p.get(chain) ?? -1;
+  private found(line: string, start: number, chain: Chain): Chain {
+    this.foundText = line;
+    this.foundFrom = start;
+    this.foundChain = chain;
+    return chain;
   }
 
   declareChain(
@@ -128,9 +140,10 @@ export class RulesetBuilder {
     counters?: Chain['counters'],
   ): Chain | undefined {
     const t = this.table;
-    if (!t) return undefined;
-    const index = this.chainIndex.get(t)!;
-    const existing = index.get(name);
+    const index = this.chains;
+    if (!t || !index) return undefined;
+    const at = index.get(name);
+    const existing = at === undefined ? undefined : t.chains[at];
     if (existing) {
       if (existing.builtin && policy) {
         existing.policy = policy;
@@ -149,7 +162,7 @@ export class RulesetBuilder {
       span,
     };
     if (counters) chain.counters = counters;
-    index.set(name, chain);
+    index.set(name, t.chains.length);
     t.chains.push(chain);
     return chain;
   }
@@ -182,8 +195,15 @@ export class RulesetBuilder {
     full.table = t.name;
     full.chain = chain.name;
     if (!canonical) this.notCanonical.add(chain);
-    if (position === undefined || position > chain.rules.length) chain.rules.push(full);
-    else chain.rules.splice(Math.max(0, position - 1), 0, full);
+    const rules = chain.rules;
+    const n = rules.length;
+    if (position !== undefined && position <= n) rules.splice(Math.max(0, position - 1), 0, full);
+    // a chain's first rules in an array of their own size: most chains of a big dump have one
+    // to three rules, and the first push would make room for seventeen
+    else if (n === 0) chain.rules = [full];
+    else if (n === 1) chain.rules = [rules[0]!, full];
+    else if (n === 2) chain.rules = [rules[0]!, rules[1]!, full];
+    else rules.push(full);
   }
 
   finish(): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
@@ -201,7 +221,7 @@ export class RulesetBuilder {
     if (this.format === 'save')
       for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
     const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
-    validateRuleset(ruleset, this.diagnostics);
+    validateRuleset(ruleset, this.diagnostics, (t) => this.chainIndex.get(t));
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     return { ruleset, diagnostics: this.diagnostics };
   }

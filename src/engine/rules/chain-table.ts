@@ -25,7 +25,7 @@ export class ChainTable {
     if (this.positions.get(raw, from, to) !== undefined) return -1;
     const position = this.names.length;
     const name = raw.slice(from, to);
-    this.positions.set(name, position, true);
+    this.positions.set(name, position, true, raw, from);
     this.names.push(name);
     return position;
   }

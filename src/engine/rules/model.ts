@@ -22,7 +22,13 @@ export function isTableName(name: string): name is TableName {
   return (BUILTIN_TABLES as readonly string[]).includes(name);
 }
 
+/** the longest built-in chain name: a longer name (most user chains) needs no search */
+const BUILTIN_CHAIN_MAX = Math.max(
+  ...Object.values(BUILTIN_CHAINS).flatMap((chains) => chains.map((c) => c.length)),
+);
+
 export function isBuiltinChain(table: string, chain: string): boolean {
+  if (chain.length > BUILTIN_CHAIN_MAX) return false;
   return isTableName(table) && BUILTIN_CHAINS[table].includes(chain);
 }
 

@@ -20,9 +20,9 @@
 import type { AnyModule } from '../modules/types.ts';
 import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
-import { formatCidr, parseCidr } from './address.ts';
+import { formatCidr, parseCidr, plainIPv4Cidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
-import { TextTable } from './text-table.ts';
+import { TextTable, hashOf } from './text-table.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
 export const NOT_CLEAN: unique symbol = Symbol('not clean');
@@ -99,6 +99,8 @@ export interface WordsContext {
   readonly protocol: string | undefined;
   /** the words that read differently in other contexts, as they read in this one */
   readonly words: Map<string, ModuleWords | typeof NOT_CLEAN>;
+  /** the same, found where they stand in a text (see findAt) */
+  readonly wordsAt: TextTable<ModuleWords | typeof NOT_CLEAN>;
 }
 
 type Known = ModuleWords | typeof NOT_CLEAN;
@@ -110,15 +112,30 @@ export class RuleMemo {
   private readonly contexts = new Map<string, Map<string, Map<string, WordsContext>>>();
   /** module words → what they read as anywhere (the rest are kept by their context) */
   private readonly words = new Map<string, ModuleWords>();
+  private readonly wordsAt = new TextTable<ModuleWords>();
 
   /** the module words read last at each place in a rule (first module, second …): the fast path
    * compares the next rule's words with these in place before it looks anything up */
-  readonly slots: ({ key: string; context: WordsContext; entry: ModuleWords } | undefined)[] = [];
+  readonly slots: (
+    | {
+        /** the words, when they were made a string (otherwise compared only in `text`) */
+        key: string | undefined;
+        length: number;
+        context: WordsContext;
+        entry: ModuleWords;
+        /** where the words stood last: compared there, in the same text, when they can be */
+        text: string;
+        at: number;
+      }
+    | undefined
+  )[] = [];
 
   /** `-m comment --comment TEXT` by its text, read in place by the fast path */
   readonly comments = new TextTable<CommentMatch>();
-  /** the comment read last in place, tried before the map */
+  /** the comment read last in place, tried before the map, and where its text stood */
   lastComment: CommentMatch | undefined;
+  lastCommentText = '';
+  lastCommentAt = -1;
 
   /** the DNAT target read last in place, shared with the next rule if it writes the same */
   lastDnat: DnatRead | undefined;
@@ -131,8 +148,10 @@ export class RuleMemo {
 
   /** `-j NAME` / `-g NAME` names by name (user chains entered as they are declared) */
   readonly targetNames = new TextTable<NamedTarget>();
-  /** the one read last, tried before the map */
+  /** the one read last, tried before the map, and where it stood */
   lastNamed: NamedTarget | undefined;
+  lastNamedText = '';
+  lastNamedAt = -1;
 
   /** the `-p` word read last */
   lastProtocolText = '';
@@ -160,15 +179,20 @@ export class RuleMemo {
     let c = this.cidrs.get(text, from, to);
     if (c === undefined) {
       const word = from === 0 && to === text.length ? text : text.slice(from, to);
-      const parsed = parseCidr(word, this.family);
-      const cidr = parsed ? Object.freeze(parsed) : undefined;
-      c = {
-        cidr,
-        canonical: cidr !== undefined && formatCidr(cidr) === word,
-        plain: undefined,
-        negated: undefined,
-      };
-      this.cidrs.set(word, c, true);
+      // most addresses of a dump are written as iptables-save writes them: read in place
+      const plain = this.family === 'ipv4' ? plainIPv4Cidr(word, 0, word.length) : undefined;
+      let cidr: Cidr | undefined;
+      let canonical: boolean;
+      if (plain !== undefined) {
+        cidr = Object.freeze(plain.cidr);
+        canonical = plain.canonical;
+      } else {
+        const parsed = parseCidr(word, this.family);
+        cidr = parsed ? Object.freeze(parsed) : undefined;
+        canonical = cidr !== undefined && formatCidr(cidr) === word;
+      }
+      c = { cidr, canonical, plain: undefined, negated: undefined };
+      this.cidrs.set(word, c, true, text, from);
     }
     return c;
   }
@@ -208,7 +232,16 @@ export class RuleMemo {
       for (let i = 0; i < count; i++) if (last[i] !== matches[i]) same = false;
       if (same) return last;
     }
-    return (this.lastMatches = Object.freeze(matches.slice(0, count)));
+    // a literal for the usual one to three matches: made in place, where slice() is a call
+    const list =
+      count === 1
+        ? [matches[0]!]
+        : count === 2
+          ? [matches[0]!, matches[1]!]
+          : count === 3
+            ? [matches[0]!, matches[1]!, matches[2]!]
+            : matches.slice(0, count);
+    return (this.lastMatches = Object.freeze(list));
   }
 
   protocol(text: string): string | undefined {
@@ -252,7 +285,13 @@ export class RuleMemo {
     if (!context)
       byProtocol.set(
         protocolKey,
-        (context = { table, chain: chainKey, protocol, words: new Map() }),
+        (context = {
+          table,
+          chain: chainKey,
+          protocol,
+          words: new Map(),
+          wordsAt: new TextTable<Known>(),
+        }),
       );
     return context;
   }
@@ -262,10 +301,24 @@ export class RuleMemo {
     return this.words.get(key) ?? context.words.get(key);
   }
 
+  /** find(text.slice(from, to), context), without the slice: the fast path looks up words that
+   * come back a few rules later (`statistic --probability P` as each Service spreads its load) */
+  findAt(text: string, from: number, to: number, context: WordsContext): Known | undefined {
+    const h = hashOf(text, from, to);
+    return (
+      this.wordsAt.getHashed(text, from, to, h) ?? context.wordsAt.getHashed(text, from, to, h)
+    );
+  }
+
   remember(key: string, context: WordsContext, known: Known): void {
     // one map per context rather than one per words: most words are written once
-    if (known !== NOT_CLEAN && known.contextFree) this.words.set(key, known);
-    else context.words.set(key, known);
+    if (known !== NOT_CLEAN && known.contextFree) {
+      this.words.set(key, known);
+      this.wordsAt.set(key, known);
+    } else {
+      context.words.set(key, known);
+      context.wordsAt.set(key, known);
+    }
   }
 }
 

@@ -14,7 +14,12 @@ import type { RulesetBuilder } from './builder.ts';
 import { ends, quoted, singleSpaced, splitWords, starts } from './save-words.ts';
 import type { Chain, Counters, Match, Negatable, Rule, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
-import { formatNatRange, natPortsAllowed, parseNatRange } from '../modules/target/nat-range.ts';
+import {
+  formatNatRange,
+  natPortsAllowed,
+  parseNatRange,
+  plainNatRange,
+} from '../modules/target/nat-range.ts';
 import type { DnatData } from '../modules/target/DNAT.ts';
 import {
   NOT_CLEAN,
@@ -27,7 +32,7 @@ import {
   type WordsContext,
 } from './rule-memo.ts';
 import { needsQuotes } from './tokenize.ts';
-import { textAt } from './text-at.ts';
+import { sameAt, textAt } from './text-at.ts';
 import { COMMENT_MAX, type CommentData } from '../modules/match/comment.ts';
 import { utf8Length } from '../modules/values.ts';
 import { isCoreOptionAt, isInterfaceName, rememberModuleWords } from './rule-parser.ts';
@@ -333,18 +338,41 @@ export function moduleWordsAt(
   memo: RuleMemo,
 ): ModuleWords | undefined {
   const slot = memo.slots[place];
+  const length = end - s;
   if (
     slot &&
-    slot.key.length === end - s &&
+    slot.length === length &&
     (slot.entry.contextFree || slot.context === context) &&
-    textAt(raw, s, slot.key)
-  )
+    (slot.text === raw
+      ? sameAt(raw, s, slot.at, length)
+      : slot.key !== undefined && textAt(raw, s, slot.key))
+  ) {
+    slot.text = raw;
+    slot.at = s;
     return slot.entry;
-  const key = raw.slice(s, end);
-  const known = memo.find(key, context);
-  const entry =
-    known === NOT_CLEAN ? undefined : (known ?? rememberModuleWords(memo, key, context, chainName));
-  if (entry && place < MAX_SLOTS) memo.slots[place] = { key, context, entry };
+  }
+  // words met before need no string: only new ones are sliced, to be read and remembered
+  const known = memo.findAt(raw, s, end, context);
+  let key: string | undefined;
+  let entry: ModuleWords | undefined;
+  if (known === NOT_CLEAN) return undefined;
+  if (known !== undefined) entry = known;
+  else {
+    key = raw.slice(s, end);
+    entry = rememberModuleWords(memo, key, context, chainName);
+  }
+  if (entry && place < MAX_SLOTS) {
+    if (slot === undefined) memo.slots[place] = { key, length, context, entry, text: raw, at: s };
+    else {
+      // the slot changes words often (each Service's own probabilities): reused, not remade
+      slot.key = key;
+      slot.length = length;
+      slot.context = context;
+      slot.entry = entry;
+      slot.text = raw;
+      slot.at = s;
+    }
+  }
   return entry;
 }
 
@@ -379,12 +407,24 @@ export function wordsCanonical(
  */
 export function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
   const last = memo.lastNamed;
-  if (last !== undefined && last.name.length === ve - vs && textAt(raw, vs, last.name)) return last;
+  if (
+    last !== undefined &&
+    last.name.length === ve - vs &&
+    (memo.lastNamedText === raw
+      ? sameAt(raw, vs, memo.lastNamedAt, ve - vs)
+      : textAt(raw, vs, last.name))
+  ) {
+    memo.lastNamedText = raw;
+    memo.lastNamedAt = vs;
+    return last;
+  }
   let named = memo.targetNames.get(raw, vs, ve);
   if (named === undefined) {
     const name = raw.slice(vs, ve);
-    memo.targetNames.set(name, (named = newNamedTarget(name)), true);
+    memo.targetNames.set(name, (named = newNamedTarget(name)), true, raw, vs);
   }
+  memo.lastNamedText = raw;
+  memo.lastNamedAt = vs;
   return (memo.lastNamed = named);
 }
 
@@ -435,16 +475,23 @@ function readDnat(
   )
     return last;
   const value = raw.slice(vs, ve);
-  const r = parseNatRange(value, memo.family);
-  if (!r.ok || r.value.basePort === 0) return undefined;
-  if (r.value.minPort !== undefined && !portsAllowed) return undefined;
-  const data: DnatData = deepFreeze({ to: r.value, random: false, persistent: false });
+  // nearly always `ADDR:PORT` as iptables-save writes it: nothing to parse into new strings
+  let range = memo.family === 'ipv4' ? plainNatRange(value) : undefined;
+  let canonical = true;
+  if (range === undefined) {
+    const r = parseNatRange(value, memo.family);
+    if (!r.ok || r.value.basePort === 0) return undefined;
+    range = r.value;
+    canonical = formatNatRange(range) === value;
+  }
+  if (range.minPort !== undefined && !portsAllowed) return undefined;
+  const data: DnatData = deepFreeze({ to: range, random: false, persistent: false });
   return (memo.lastDnat = {
     value,
     portsAllowed,
     module,
     target: Object.freeze({ name: 'DNAT', kind: 'extension' as const, data }),
-    canonical: formatNatRange(r.value) === value,
+    canonical,
   });
 }
 
@@ -472,8 +519,17 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
   if (to <= from || raw.charCodeAt(from) === DASH) return undefined;
   // the same text as the comment read last (an endpoint's rules follow each other): no string
   const last = memo.lastComment;
-  if (last !== undefined && last.text.length === to - from && textAt(raw, from, last.text))
+  if (
+    last !== undefined &&
+    last.text.length === to - from &&
+    (memo.lastCommentText === raw
+      ? sameAt(raw, from, memo.lastCommentAt, to - from)
+      : textAt(raw, from, last.text))
+  ) {
+    memo.lastCommentText = raw;
+    memo.lastCommentAt = from;
     return last;
+  }
   let known = memo.comments.get(raw, from, to);
   if (known === undefined) {
     const text = raw.slice(from, to);
@@ -484,7 +540,9 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
       match: Object.freeze({ module: 'comment', data }),
       needsQuotes: needsQuotes(text),
     };
-    memo.comments.set(text, known, true);
+    memo.comments.set(text, known, true, raw, from);
   }
+  memo.lastCommentText = raw;
+  memo.lastCommentAt = from;
   return (memo.lastComment = known);
 }

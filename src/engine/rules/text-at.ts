@@ -2,11 +2,25 @@
  * Whether `word` stands in `text` at `at`: `text.startsWith(word, at)`, compared character by
  * character. The parsers' lines are slices of the dump, and V8 hands startsWith on a slice to
  * its runtime (a call out of optimised code each time), which was the hottest thing in a big
- * parse; this loop stays in optimised code.
+ * parse; this loop stays in optimised code. It compares from the end: the words a parser guesses
+ * at (the chain or comment of the rule before) mostly share a prefix with the one there
+ * (KUBE-SEP-…, `ns/svc:port -> 10.244.…`) and differ near the end.
  */
 export function textAt(text: string, at: number, word: string): boolean {
   const n = word.length;
   if (at < 0 || at + n > text.length) return false;
-  for (let i = 0; i < n; i++) if (text.charCodeAt(at + i) !== word.charCodeAt(i)) return false;
+  for (let i = n - 1; i >= 0; i--) if (text.charCodeAt(at + i) !== word.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Whether text[a, a + n) and text[b, b + n) are the same characters: a word compared with where
+ * the same word stood before in the very same text (the rule before's chain or comment), which
+ * V8 reads quicker than a word against a string of its own.
+ */
+export function sameAt(text: string, a: number, b: number, n: number): boolean {
+  if (a < 0 || b < 0 || a + n > text.length || b + n > text.length) return false;
+  for (let i = n - 1; i >= 0; i--)
+    if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
   return true;
 }

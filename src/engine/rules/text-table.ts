@@ -7,14 +7,22 @@
  *
  * Open addressing with linear probing over parallel arrays; never shrinks, no deletion.
  */
-import { textAt } from './text-at.ts';
+import { sameAt, textAt } from './text-at.ts';
 
 export class TextTable<V> {
-  private keys: (string | undefined)[] = new Array<string | undefined>(64).fill(undefined);
+  /** each slot's hash, 0 when the slot is empty (hashOf never gives 0): a probe reads this
+   * small array first and touches a key only when its hash matches */
   private hashes = new Int32Array(64);
-  private values: (V | undefined)[] = new Array<V | undefined>(64).fill(undefined);
+  /** each slot's key and value side by side (2i, 2i + 1): one cache line for both on a hit */
+  private entries: (string | V | undefined)[] = new Array<string | V | undefined>(128).fill(
+    undefined,
+  );
   private mask = 63;
   private count = 0;
+  /** where each key stood in `source` when set() was told (plus one; 0: not known): a word looked
+   * up in that same text is compared with it there, which V8 does faster than with the key */
+  private at = new Int32Array(64);
+  private source: string | undefined;
   /** the hash of the word get() looked up last: set() after a miss reuses it */
   private lastHash = 0;
 
@@ -24,15 +32,29 @@ export class TextTable<V> {
 
   /** The value of the word text[from, to), if any. */
   get(text: string, from: number, to: number): V | undefined {
-    const h = hashOf(text, from, to);
+    return this.getHashed(text, from, to, hashOf(text, from, to));
+  }
+
+  /** get(), the word's hashOf worked out already (for looking in more than one table). */
+  getHashed(text: string, from: number, to: number, h: number): V | undefined {
     this.lastHash = h;
     const length = to - from;
-    const keys = this.keys;
-    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
-      const k = keys[i];
-      if (k === undefined) return undefined;
-      if (this.hashes[i] === h && k.length === length && textAt(text, from, k))
-        return this.values[i];
+    const hashes = this.hashes;
+    const mask = this.mask;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const slot = hashes[i]!;
+      if (slot === 0) return undefined;
+      if (slot === h) {
+        const k = this.entries[2 * i] as string;
+        if (k.length !== length) continue;
+        const p = this.at[i]!;
+        if (
+          p !== 0 && text === this.source
+            ? sameAt(text, from, p - 1, length)
+            : textAt(text, from, k)
+        )
+          return this.entries[2 * i + 1] as V;
+      }
     }
   }
 
@@ -41,51 +63,66 @@ export class TextTable<V> {
     return this.get(key, 0, key.length);
   }
 
-  /** Sets the word's value; `hashed` when get() has just looked up this very word. */
-  set(key: string, value: V, hashed = false): void {
+  /**
+   * Sets the word's value; `hashed` when get() has just looked up this very word. `text` and
+   * `from`: where the key stands in a text that later lookups will search (the dump).
+   */
+  set(key: string, value: V, hashed = false, text?: string, from = -1): void {
     const h = hashed ? this.lastHash : hashOf(key, 0, key.length);
-    const keys = this.keys;
-    let i = h & this.mask;
-    for (; ; i = (i + 1) & this.mask) {
-      const k = keys[i];
-      if (k === undefined) break;
-      if (this.hashes[i] === h && k === key) {
-        this.values[i] = value;
+    const hashes = this.hashes;
+    const mask = this.mask;
+    let i = h & mask;
+    for (; ; i = (i + 1) & mask) {
+      const slot = hashes[i]!;
+      if (slot === 0) break;
+      if (slot === h && this.entries[2 * i] === key) {
+        this.entries[2 * i + 1] = value;
         return;
       }
     }
-    keys[i] = key;
-    this.hashes[i] = h;
-    this.values[i] = value;
-    if (++this.count * 2 > this.mask) this.grow();
+    hashes[i] = h;
+    this.entries[2 * i] = key;
+    this.entries[2 * i + 1] = value;
+    if (text !== undefined && from >= 0) {
+      this.source ??= text;
+      if (text === this.source) this.at[i] = from + 1;
+    }
+    if (++this.count * 2 > mask) this.grow();
   }
 
   private grow(): void {
-    const keys = this.keys;
     const hashes = this.hashes;
-    const values = this.values;
-    const size = keys.length * 2;
-    this.keys = new Array<string | undefined>(size).fill(undefined);
-    this.hashes = new Int32Array(size);
-    this.values = new Array<V | undefined>(size).fill(undefined);
-    this.mask = size - 1;
-    for (let j = 0; j < keys.length; j++) {
-      const k = keys[j];
-      if (k === undefined) continue;
-      let i = hashes[j]! & this.mask;
-      while (this.keys[i] !== undefined) i = (i + 1) & this.mask;
-      this.keys[i] = k;
-      this.hashes[i] = hashes[j]!;
-      this.values[i] = values[j];
+    const entries = this.entries;
+    // four times as big while small: fewer copies on the way to a big dump's tens of thousands
+    const size = hashes.length * (hashes.length < 65536 ? 4 : 2);
+    const mask = size - 1;
+    const nextHashes = new Int32Array(size);
+    const at = this.at;
+    const nextAt = new Int32Array(size);
+    const next = new Array<string | V | undefined>(2 * size).fill(undefined);
+    for (let j = 0; j < hashes.length; j++) {
+      const h = hashes[j]!;
+      if (h === 0) continue;
+      let i = h & mask;
+      while (nextHashes[i] !== 0) i = (i + 1) & mask;
+      nextHashes[i] = h;
+      nextAt[i] = at[j]!;
+      next[2 * i] = entries[2 * j];
+      next[2 * i + 1] = entries[2 * j + 1];
     }
+    this.hashes = nextHashes;
+    this.at = nextAt;
+    this.entries = next;
+    this.mask = mask;
   }
 }
 
 /** FNV-1a over the UTF-16 units, mixed at the end so that the low bits (the slot) spread. */
-function hashOf(text: string, from: number, to: number): number {
+export function hashOf(text: string, from: number, to: number): number {
   let h = 0x811c9dc5 | 0;
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
-  return h ^ (h >>> 12);
+  h ^= h >>> 12;
+  return h === 0 ? 1 : h; // 0 marks an empty slot
 }

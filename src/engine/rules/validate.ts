@@ -6,8 +6,14 @@ import type { Diagnostic } from './diagnostics.ts';
 import type { Rule, Ruleset, Table } from './model.ts';
 import { targetSpanOf } from './target-span.ts';
 
-export function validateRuleset(ruleset: Ruleset, out: Diagnostic[]): void {
-  for (const table of ruleset.tables) validateTable(table, out);
+/** `positions`: a table's chains by name, as where they stand in table.chains, when the caller
+ * has them already (the parsers' builder does) */
+export function validateRuleset(
+  ruleset: Ruleset,
+  out: Diagnostic[],
+  positions?: (table: Table) => ReadonlyMap<string, number> | undefined,
+): void {
+  for (const table of ruleset.tables) validateTable(table, out, positions?.(table));
 }
 
 /** The jumps between a table's chains: chain c's edges are edgeTo/edgeRule[edgeStart[c] …
@@ -18,11 +24,19 @@ interface Edges {
   edgeRule: Rule[];
 }
 
-function validateTable(table: Table, out: Diagnostic[]): void {
+function validateTable(
+  table: Table,
+  out: Diagnostic[],
+  positions: ReadonlyMap<string, number> | undefined,
+): void {
   // chains by number, edges as flat parallel arrays: a 20,000-chain dump checks in a few ms
   const chains = table.chains;
-  const indexOf = new Map<string, number>();
-  for (let i = 0; i < chains.length; i++) indexOf.set(chains[i]!.name, i);
+  let indexOf = positions;
+  if (indexOf === undefined) {
+    const made = new Map<string, number>();
+    for (let i = 0; i < chains.length; i++) made.set(chains[i]!.name, i);
+    indexOf = made;
+  }
   const edgeStart = new Int32Array(chains.length + 1);
   const edgeTo: number[] = [];
   const edgeRule: Rule[] = [];

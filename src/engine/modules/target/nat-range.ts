@@ -4,7 +4,7 @@
  * `[ADDR]:PORT`), and `PORT[-PORT]` for `--to-ports`. A port range takes a dash, never a colon;
  * a service name may stand only as a single port (or as the base of a shifted range).
  */
-import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../../rules/address.ts';
+import { formatIPv4, formatIPv6, parseIPv4, parseIPv6, plainIPv4 } from '../../rules/address.ts';
 import type { Family } from '../../rules/model.ts';
 import type { ModuleContext } from '../types.ts';
 import { parsePort, parseUint } from '../values.ts';
@@ -123,6 +123,31 @@ export function parseNatRange(text: string, family: Family = 'ipv4'): NatResult<
   range.minIp = a;
   range.maxIp = b;
   return { ok: true, value: range };
+}
+
+/**
+ * parseNatRange(text) for an IPv4 `ADDR` or `ADDR:PORT` written exactly as formatNatRange writes
+ * it (kube-proxy's every DNAT), the address shared with `text` rather than parsed and printed
+ * again; undefined for anything else, which parseNatRange then reads.
+ */
+export function plainNatRange(text: string): NatRange | undefined {
+  const colon = text.indexOf(':');
+  const end = colon < 0 ? text.length : colon;
+  if (plainIPv4(text, 0, end) < 0) return undefined;
+  const ip = text.slice(0, end);
+  if (colon < 0) return { minIp: ip, maxIp: ip };
+  const digits = text.length - colon - 1;
+  // 1-65535 without a leading zero, or 0
+  if (digits < 1 || digits > 5 || (digits > 1 && text.charCodeAt(colon + 1) === 48))
+    return undefined;
+  let port = 0;
+  for (let i = colon + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (!(c >= 0 && c <= 9)) return undefined;
+    port = port * 10 + c;
+  }
+  if (port > 65535) return undefined;
+  return { minPort: port, maxPort: port, minIp: ip, maxIp: ip };
 }
 
 export function formatNatPorts(r: {

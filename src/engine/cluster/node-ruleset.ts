@@ -26,6 +26,7 @@ import type { RestoreTable } from './proxier.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { RuleProvenanceMap } from './provenance-map.ts';
 import type { RestoreRuleReader, RuleBody, RuleWord } from './restore-rule.ts';
+import { flatText } from './rule-part.ts';
 
 export interface NodeRuleset {
   ruleset: Ruleset;
@@ -248,7 +249,7 @@ export class NodeRulesetBuilder {
       const table: Table = { name, chains: [], span: wordSpan(lines, head.length) };
       tables.push(table);
       const declare = (chain: string, builtinChain: boolean): void => {
-        write(`:${chain} ${builtinChain ? 'ACCEPT' : '-'} [0:0]`);
+        write(flatText(':', chain, builtinChain ? ' ACCEPT [0:0]' : ' - [0:0]'));
         table.chains.push({
           name: chain,
           builtin: builtinChain,
@@ -273,7 +274,7 @@ export class NodeRulesetBuilder {
           const chain = table.chains[builtins.length + k]!;
           const list = lists.get(c);
           if (list) {
-            const ruleHead = `-A ${c}`;
+            const ruleHead = flatText('-A ', c);
             const next = this.next;
             // an array of the chain's length (one grown by push keeps room to grow)
             const chainRules = new Array<Rule>(list.count);

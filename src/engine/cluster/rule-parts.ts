@@ -16,7 +16,14 @@ import { utf8Length } from '../modules/values.ts';
 import { natPortsAllowed } from '../modules/target/nat-range.ts';
 import { isStandardTarget, registry } from '../modules/registry.ts';
 import { CorePrinter } from './restore-core.ts';
-import { dnatTarget, plainWord, targetAllowed, unreadPart, type RulePart } from './rule-part.ts';
+import {
+  dnatTarget,
+  flatText,
+  plainWord,
+  targetAllowed,
+  unreadPart,
+  type RulePart,
+} from './rule-part.ts';
 
 /** One `-m NAME …` or `-j NAME …` with the words given to it so far. */
 export interface ModuleGroup {
@@ -123,14 +130,15 @@ export class RuleParts {
   /** The printed words of a match read here, with the space before them. */
   protected printedMatch(m: Match): string {
     let t = this.printed.get(m);
-    if (t === undefined) this.printed.set(m, (t = ` ${matchWords(m).join(' ')}`));
+    if (t === undefined) this.printed.set(m, (t = flatText(' ', matchWords(m).join(' '))));
     return t;
   }
 
   /** The printed words of a target read here, with the space before them. */
   protected printedTarget(target: Target): string {
     let t = this.printed.get(target);
-    if (t === undefined) this.printed.set(target, (t = ` ${targetWords(target).join(' ')}`));
+    if (t === undefined)
+      this.printed.set(target, (t = flatText(' ', targetWords(target).join(' '))));
     return t;
   }
 
@@ -157,7 +165,7 @@ export class RuleParts {
       module: 'comment',
       data: Object.freeze({ comment: plain }),
     });
-    const printed = ` -m comment --comment ${quoteWord(plain)}`;
+    const printed = flatText(' -m comment --comment ', quoteWord(plain));
     return { restore, plain: true, printed, match, alone: undefined };
   }
 
@@ -205,14 +213,15 @@ export class RuleParts {
     const text = formatIPv4(address);
     const cidr: Cidr = Object.freeze({ family: 'ipv4', address: text, prefix: 32 });
     const core = Object.freeze({ source: Object.freeze({ value: cidr, negated: false }) });
-    return { restore: `-s ${text}`, plain: true, printed: '', core, coreText: ` -s ${text}/32` };
+    const coreText = flatText(' -s ', text, '/32');
+    return { restore: `-s ${text}`, plain: true, printed: '', core, coreText };
   }
 
   /** `-j CHAIN` as a part (the proxier makes one per chain, so the memo need not share it). */
   jumpPart(chain: string): RulePart {
     const kind = isStandardTarget(chain) ? 'builtin' : 'jump';
     const target: Target = Object.freeze({ name: chain, kind, data: null });
-    return { restore: `-j ${chain}`, plain: true, printed: ` -j ${chain}`, target };
+    return { restore: `-j ${chain}`, plain: true, printed: flatText(' -j ', chain), target };
   }
 
   /**
@@ -235,7 +244,7 @@ export class RuleParts {
     return {
       restore: `-j DNAT --to-destination ${endpoint}`,
       plain: true,
-      printed: ` -j DNAT --to-destination ${endpoint}`,
+      printed: flatText(' -j DNAT --to-destination ', endpoint),
       target,
       module: DNAT,
       protocol,
@@ -248,7 +257,7 @@ export class RuleParts {
     const target = dnatTarget(endpoint, natPortsAllowed({ protocol }));
     const module = registry.targets.get('DNAT');
     if (!target || !module) return unreadPart(restore);
-    const printed = ` ${targetWords(target).join(' ')}`;
+    const printed = flatText(' ', targetWords(target).join(' '));
     return { restore, plain: true, printed, target, module, protocol };
   }
 }
@@ -278,7 +287,9 @@ function simpleComment(text: string): RulePart | undefined {
   return {
     restore: blank ? `-m comment --comment "${text}"` : `-m comment --comment ${text}`,
     plain: true,
-    printed: bare ? ` -m comment --comment ${text}` : ` -m comment --comment "${text}"`,
+    printed: bare
+      ? flatText(' -m comment --comment ', text)
+      : flatText(' -m comment --comment "', text, '"'),
     match,
     alone: undefined,
   };

@@ -2,6 +2,7 @@
  * The core options of a restore line (`-s`, `-d`, `-i`, `-o`, `-p`): read into the rule's core
  * with the parser's shared values (RuleMemo), and printed in iptables-save's order.
  */
+import { flatText } from './rule-part.ts';
 import { formatCidr } from '../rules/address.ts';
 import type { Cidr, Negatable, RuleCore } from '../rules/model.ts';
 import type { RuleMemo } from '../rules/rule-memo.ts';
@@ -68,7 +69,7 @@ export class CorePrinter {
     if (core.outInterface)
       s += this.option('-o', core.outInterface.negated, core.outInterface.value);
     if (core.protocol) s += this.option('-p', core.protocol.negated, core.protocol.value);
-    return s;
+    return flatText(s);
   }
 
   private option(flag: string, negated: boolean, value: string): string {

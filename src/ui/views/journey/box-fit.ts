@@ -9,7 +9,8 @@ import { TEXT_X, type StripColumn } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
 import { fitLine, fitNote, type Fitted, type Font, type Measure } from './text-fit.ts';
 
-export const NAME_FONT: Font = { size: 11.5, weight: 600 };
+/** as journey.css draws them: .nv-jr-name, .nv-jr-sub, .nv-jr-note */
+export const NAME_FONT: Font = { size: 12, weight: 600 };
 export const SUB_FONT: Font = { size: 10 };
 export const NOTE_FONT: Font = { size: 10, mono: true };
 /** the smallest each line may shrink to before it wraps or is cut */

@@ -22,6 +22,7 @@ import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.t
 import { isBuiltinChain } from './model.ts';
 import { formatCidr, parseCidr, plainIPv4Cidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
+import { LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
@@ -132,10 +133,8 @@ export class RuleMemo {
 
   /** `-m comment --comment TEXT` by its text, read in place by the fast path */
   readonly comments = new TextTable<CommentMatch>();
-  /** the comment read last in place, tried before the map, and where its text stood */
-  lastComment: CommentMatch | undefined;
-  lastCommentText = '';
-  lastCommentAt = -1;
+  /** the comment read last in place, tried before the map */
+  readonly lastComment = new LastWord<CommentMatch>((c) => c.text);
 
   /** the DNAT target read last in place, shared with the next rule if it writes the same */
   lastDnat: DnatRead | undefined;
@@ -148,10 +147,8 @@ export class RuleMemo {
 
   /** `-j NAME` / `-g NAME` names by name (user chains entered as they are declared) */
   readonly targetNames = new TextTable<NamedTarget>();
-  /** the one read last, tried before the map, and where it stood */
-  lastNamed: NamedTarget | undefined;
-  lastNamedText = '';
-  lastNamedAt = -1;
+  /** the one read last, tried before the map */
+  readonly lastNamed = new LastWord<NamedTarget>((t) => t.name);
 
   /** the `-p` word read last */
   lastProtocolText = '';

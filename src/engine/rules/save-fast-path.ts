@@ -406,26 +406,14 @@ export function wordsCanonical(
  * from its declaration (readPlainChainLine), so the name is rarely made into a new string.
  */
 export function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
-  const last = memo.lastNamed;
-  if (
-    last !== undefined &&
-    last.name.length === ve - vs &&
-    (memo.lastNamedText === raw
-      ? sameAt(raw, vs, memo.lastNamedAt, ve - vs)
-      : textAt(raw, vs, last.name))
-  ) {
-    memo.lastNamedText = raw;
-    memo.lastNamedAt = vs;
-    return last;
-  }
+  const last = memo.lastNamed.again(raw, vs, ve);
+  if (last !== undefined) return last;
   let named = memo.targetNames.get(raw, vs, ve);
   if (named === undefined) {
     const name = raw.slice(vs, ve);
     memo.targetNames.set(name, (named = newNamedTarget(name)), true, raw, vs);
   }
-  memo.lastNamedText = raw;
-  memo.lastNamedAt = vs;
-  return (memo.lastNamed = named);
+  return memo.lastNamed.met(named, raw, vs);
 }
 
 export function newNamedTarget(name: string): NamedTarget {
@@ -518,18 +506,8 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
   const to = quoted[w + 2] ? ends[w + 2]! - 1 : ends[w + 2]!;
   if (to <= from || raw.charCodeAt(from) === DASH) return undefined;
   // the same text as the comment read last (an endpoint's rules follow each other): no string
-  const last = memo.lastComment;
-  if (
-    last !== undefined &&
-    last.text.length === to - from &&
-    (memo.lastCommentText === raw
-      ? sameAt(raw, from, memo.lastCommentAt, to - from)
-      : textAt(raw, from, last.text))
-  ) {
-    memo.lastCommentText = raw;
-    memo.lastCommentAt = from;
-    return last;
-  }
+  const last = memo.lastComment.again(raw, from, to);
+  if (last !== undefined) return last;
   let known = memo.comments.get(raw, from, to);
   if (known === undefined) {
     const text = raw.slice(from, to);
@@ -542,7 +520,5 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
     };
     memo.comments.set(text, known, true, raw, from);
   }
-  memo.lastCommentText = raw;
-  memo.lastCommentAt = from;
-  return (memo.lastComment = known);
+  return memo.lastComment.met(known, raw, from);
 }

@@ -24,3 +24,38 @@ export function sameAt(text: string, a: number, b: number, n: number): boolean {
     if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
   return true;
 }
+
+/**
+ * The word a reader met last (a comment, a jump's name), what it made of it, and where it stood:
+ * the next rule mostly writes the same word, which is then recognised in place (sameAt when it
+ * is the same text) with no new string.
+ */
+export class LastWord<T> {
+  value: T | undefined;
+  private text = '';
+  private at = -1;
+
+  constructor(private readonly wordOf: (value: T) => string) {}
+
+  /** The value, when text[from, to) is the word met last; noted as met there. */
+  again(text: string, from: number, to: number): T | undefined {
+    const value = this.value;
+    if (value === undefined) return undefined;
+    const word = this.wordOf(value);
+    const n = to - from;
+    if (word.length !== n) return undefined;
+    if (this.text === text ? !sameAt(text, from, this.at, n) : !textAt(text, from, word))
+      return undefined;
+    this.at = from;
+    this.text = text;
+    return value;
+  }
+
+  /** Remembers `value`, met at text[from, …). */
+  met(value: T, text: string, from: number): T {
+    this.value = value;
+    this.text = text;
+    this.at = from;
+    return value;
+  }
+}

@@ -14,7 +14,7 @@ import {
   type Ruleset,
   type Table,
 } from './model.ts';
-import { validateRuleset } from './validate.ts';
+import { TableJumps, validateRuleset } from './validate.ts';
 import { markCanonicalSources } from './canonical.ts';
 import { sameAt, textAt } from './text-at.ts';
 
@@ -37,6 +37,16 @@ export class RulesetBuilder {
   private foundChain: Chain | undefined;
   /** chains with a rule whose source line is not known to be its canonical iptables-save line */
   private readonly notCanonical = new Set<Chain>();
+  /** each table's jumps and gotos, noted as their rules come (validate.ts checks them) */
+  private readonly jumps = new Map<Table, TableJumps>();
+  private tableJumps: TableJumps | undefined;
+  /** the chain whose ids idPrefix starts, and `table/CHAIN/` */
+  private idChain: Chain | undefined;
+  private idPrefix = '';
+  /** chains a rule was inserted into (not appended): their rules are numbered again at the end */
+  private readonly renumber = new Set<Chain>();
+  /** where the chain declareChain returned last stands in its table's chains (-1: none) */
+  declaredAt = -1;
 
   constructor(
     readonly family: Family,
@@ -69,9 +79,11 @@ export class RulesetBuilder {
       t = { name, chains: [], span };
       this.tables.push(t);
       this.chainIndex.set(t, new Map());
+      this.jumps.set(t, new TableJumps());
     }
     this.table = t;
     this.chains = this.chainIndex.get(t);
+    this.tableJumps = this.jumps.get(t);
     this.lastChain = undefined;
     this.lastChainAt = -1;
     return t;
@@ -81,6 +93,7 @@ export class RulesetBuilder {
     this.table = undefined;
     this.chains = undefined;
     this.lastChain = undefined;
+    this.tableJumps = undefined;
   }
 
   chain(name: string): Chain | undefined {
@@ -141,10 +154,18 @@ export class RulesetBuilder {
   ): Chain | undefined {
     const t = this.table;
     const index = this.chains;
+    this.declaredAt = -1;
     if (!t || !index) return undefined;
-    const at = index.get(name);
-    const existing = at === undefined ? undefined : t.chains[at];
-    if (existing) {
+    // set first and look only when the name was there (the size did not grow): a declaration
+    // is nearly always new, and a big dump has tens of thousands
+    const size = index.size;
+    const at = t.chains.length;
+    index.set(name, at);
+    if (index.size === size) {
+      const was = t.chains.findIndex((c) => c.name === name);
+      index.set(name, was);
+      this.declaredAt = was;
+      const existing = t.chains[was]!;
       if (existing.builtin && policy) {
         existing.policy = policy;
         if (counters) existing.counters = counters;
@@ -162,14 +183,16 @@ export class RulesetBuilder {
       span,
     };
     if (counters) chain.counters = counters;
-    index.set(name, t.chains.length);
     t.chains.push(chain);
+    this.declaredAt = at;
     return chain;
   }
 
   /**
    * Adds a rule to a chain, declaring the chain (with an error) when it was never declared.
    * `canonical`: the rule's source is exactly the line iptables-save prints for it (see canonical.ts).
+   * `targetAt`: for a jump or goto, where its chain stands in the table when the caller knows
+   * (-1: validate.ts looks it up).
    */
   addRule(
     chainName: string,
@@ -177,11 +200,15 @@ export class RulesetBuilder {
     chainSpan: SourceSpan,
     position?: number,
     canonical = false,
+    targetAt = -1,
   ): void {
     const t = this.table;
     if (!t) return;
     let chain = this.chain(chainName);
-    if (!chain) {
+    let at: number;
+    if (chain)
+      at = this.lastChainAt; // chain() has just found it there
+    else {
       // builtin chains of a known table exist even when the text never declared them
       if (!isBuiltinChain(t.name, chainName))
         this.report(
@@ -190,26 +217,42 @@ export class RulesetBuilder {
           chainSpan,
         );
       chain = this.declareChain(chainName, rule.span, null)!;
+      at = this.declaredAt;
     }
     const full = rule as Rule;
     full.table = t.name;
     full.chain = chain.name;
     if (!canonical) this.notCanonical.add(chain);
+    const target = full.target;
+    if (target !== null && (target.kind === 'jump' || target.kind === 'goto'))
+      this.tableJumps!.add(at, targetAt, full);
     const rules = chain.rules;
     const n = rules.length;
-    if (position !== undefined && position <= n) rules.splice(Math.max(0, position - 1), 0, full);
+    if (position !== undefined && position <= n) {
+      rules.splice(Math.max(0, position - 1), 0, full);
+      this.renumber.add(chain);
+      this.tableJumps!.inserted = true;
+      return;
+    }
     // a chain's first rules in an array of their own size: most chains of a big dump have one
     // to three rules, and the first push would make room for seventeen
-    else if (n === 0) chain.rules = [full];
+    if (n === 0) chain.rules = [full];
     else if (n === 1) chain.rules = [rules[0]!, full];
     else if (n === 2) chain.rules = [rules[0]!, rules[1]!, full];
     else rules.push(full);
+    // numbered now, while the rule is fresh in the cache, rather than in a pass over them all
+    if (this.idChain !== chain) {
+      this.idChain = chain;
+      this.idPrefix = `${t.name}/${chain.name}/`;
+    }
+    full.index = n + 1;
+    full.id = this.idPrefix + (n + 1);
   }
 
   finish(): { ruleset: Ruleset; diagnostics: Diagnostic[] } {
-    for (const t of this.tables) {
-      // built-in chains are listed first, in iptables' own order, as iptables-save prints them
+    for (const t of this.tables)
       for (const c of t.chains) {
+        if (!this.renumber.has(c)) continue;
         const prefix = `${t.name}/${c.name}/`;
         for (let i = 0; i < c.rules.length; i++) {
           const r = c.rules[i]!;
@@ -217,11 +260,13 @@ export class RulesetBuilder {
           r.id = prefix + (i + 1);
         }
       }
-    }
     if (this.format === 'save')
       for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
     const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
-    validateRuleset(ruleset, this.diagnostics, (t) => this.chainIndex.get(t));
+    validateRuleset(ruleset, this.diagnostics, (t) => ({
+      positions: this.chainIndex.get(t)!,
+      jumps: this.jumps.get(t)!,
+    }));
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     return { ruleset, diagnostics: this.diagnostics };
   }

@@ -76,6 +76,10 @@ export interface NamedTarget {
   /** `-j NAME` and `-g NAME` as verdict or chain targets, shared by the rules that write them */
   jump: Target | undefined;
   goto: Target | undefined;
+  /** the table that declared a user chain of this name last, and where the chain stands in it
+   * (the checks after the parse then need not look the chain up: validate.ts) */
+  table: string | undefined;
+  position: number;
 }
 
 const EMPTY_MATCHES: readonly Match[] = Object.freeze([]);

@@ -66,7 +66,8 @@ export function readPlainChainLine(
   );
   // the rules that jump here will find the name (the same string as the chain's: the checks
   // after the parse then compare the two in no time)
-  if (!builtin) memo.targetNames.set(name, newNamedTarget(name), false, raw, from + 1);
+  if (!builtin)
+    memo.targetNames.set(name, newNamedTarget(name, table, b.declaredAt), false, raw, from + 1);
   return true;
 }
 

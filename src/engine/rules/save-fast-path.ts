@@ -72,6 +72,7 @@ let target: Target | null = null;
 // written, the core options stand in iptables' order (-s -d -i -o -p -f) and spacing is single
 let canonical = false;
 let segment = 0; // modules read so far
+let targetAt = -1; // where a jump's or goto's chain stands in the table, when the memo knows
 let coreOptions = 0; // core options read so far
 
 /**
@@ -104,7 +105,7 @@ export function readPlainRule(
     ? { core, matches, target, span, source, counters, table, chain: chainName, index: 0, id: '' }
     : { core, matches, target, span, source, table, chain: chainName, index: 0, id: '' };
   // a line with counters is not what plain iptables-save prints: not canonical (canonical.ts)
-  b.addRule(chainName, rule, span, undefined, canonical && !counters);
+  b.addRule(chainName, rule, span, undefined, canonical && !counters, targetAt);
   return true;
 }
 
@@ -143,6 +144,7 @@ export function readRuleWords(
   target = null;
   canonical = singleSpaced;
   segment = 0;
+  targetAt = -1;
   matchCount = 0;
   coreOptions = 0;
   let negated = false;
@@ -287,6 +289,7 @@ function readModule(
     if (option === 103 || !named.extension) {
       // a chain, or a verdict: no words of its own
       if (to !== v + 1) return false;
+      targetAt = named.table === table ? named.position : -1;
       target =
         option === 103
           ? (named.goto ??= Object.freeze({ name, kind: 'goto' as const, data: null }))
@@ -416,8 +419,15 @@ export function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo)
   return memo.lastNamed.met(named, raw, vs);
 }
 
-export function newNamedTarget(name: string): NamedTarget {
-  return { name, extension: registry.targets.has(name), jump: undefined, goto: undefined };
+export function newNamedTarget(name: string, table?: string, position = -1): NamedTarget {
+  return {
+    name,
+    extension: registry.targets.has(name),
+    jump: undefined,
+    goto: undefined,
+    table,
+    position,
+  };
 }
 
 /** Whether the kernel allows the target in this table and chain. */

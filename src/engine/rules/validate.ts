@@ -6,14 +6,39 @@ import type { Diagnostic } from './diagnostics.ts';
 import type { Rule, Ruleset, Table } from './model.ts';
 import { targetSpanOf } from './target-span.ts';
 
-/** `positions`: a table's chains by name, as where they stand in table.chains, when the caller
- * has them already (the parsers' builder does) */
+/**
+ * A table's jumps and gotos as the parser met them: the position of the rule's chain, of its
+ * target chain when the parser knew it (-1: look it up by name), and the rule. Checking these
+ * rather than walking every rule of the ruleset afterwards saves touching 100,000 rules again
+ * once they have left the cache.
+ */
+export class TableJumps {
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  readonly rules: Rule[] = [];
+  /** a rule was inserted rather than appended: the order above is not the chains' rule order */
+  inserted = false;
+
+  add(from: number, to: number, rule: Rule): void {
+    this.from.push(from);
+    this.to.push(to);
+    this.rules.push(rule);
+  }
+}
+
+/** What the caller knows of a table already (the parsers' builder does): its chains by name, as
+ * where they stand in table.chains, and its jumps. */
+export interface TableFacts {
+  positions: ReadonlyMap<string, number>;
+  jumps?: TableJumps;
+}
+
 export function validateRuleset(
   ruleset: Ruleset,
   out: Diagnostic[],
-  positions?: (table: Table) => ReadonlyMap<string, number> | undefined,
+  facts?: (table: Table) => TableFacts | undefined,
 ): void {
-  for (const table of ruleset.tables) validateTable(table, out, positions?.(table));
+  for (const table of ruleset.tables) validateTable(table, out, facts?.(table));
 }
 
 /** The jumps between a table's chains: chain c's edges are edgeTo/edgeRule[edgeStart[c] …
@@ -24,19 +49,74 @@ interface Edges {
   edgeRule: Rule[];
 }
 
-function validateTable(
-  table: Table,
-  out: Diagnostic[],
-  positions: ReadonlyMap<string, number> | undefined,
-): void {
+function validateTable(table: Table, out: Diagnostic[], facts: TableFacts | undefined): void {
   // chains by number, edges as flat parallel arrays: a 20,000-chain dump checks in a few ms
   const chains = table.chains;
-  let indexOf = positions;
+  let indexOf = facts?.positions;
   if (indexOf === undefined) {
     const made = new Map<string, number>();
     for (let i = 0; i < chains.length; i++) made.set(chains[i]!.name, i);
     indexOf = made;
   }
+  const jumps = facts?.jumps;
+  const edges =
+    jumps && !jumps.inserted
+      ? edgesOfJumps(table, jumps, indexOf, out)
+      : edgesOfRules(table, indexOf, out);
+  findLoops(table, edges, out);
+}
+
+/**
+ * Where the jump or goto of `rule` goes: its chain's position, or -1 after reporting a target
+ * the table has no chain for, or a jump into a built-in chain.
+ */
+function targetPosition(
+  table: Table,
+  rule: Rule,
+  indexOf: ReadonlyMap<string, number>,
+  out: Diagnostic[],
+): number {
+  const t = rule.target!;
+  const k = indexOf.get(t.name);
+  if (k === undefined) {
+    if (t.data !== null) {
+      out.push({
+        code: 'unknown-module',
+        severity: 'warning',
+        message: `unknown target "${t.name}": the rule is kept, but its target is not understood`,
+        ...targetSpanOf(rule),
+      });
+      // a fresh target, not a change to this one: rules may share their targets (rule-memo.ts)
+      rule.target = { name: t.name, kind: 'extension', data: t.data, unknown: true };
+    } else {
+      out.push({
+        code: 'missing-target-chain',
+        severity: 'error',
+        message: `${t.kind === 'goto' ? 'goto' : 'jump'} to chain ${t.name}, which table ${table.name} does not have`,
+        ...targetSpanOf(rule),
+      });
+    }
+    return -1;
+  }
+  if (table.chains[k]!.builtin) {
+    out.push({
+      code: 'builtin-jump',
+      severity: 'error',
+      message: `cannot jump to built-in chain ${table.chains[k]!.name}`,
+      ...targetSpanOf(rule),
+    });
+    return -1;
+  }
+  return k;
+}
+
+/** The edges found by walking every rule of every chain. */
+function edgesOfRules(
+  table: Table,
+  indexOf: ReadonlyMap<string, number>,
+  out: Diagnostic[],
+): Edges {
+  const chains = table.chains;
   const edgeStart = new Int32Array(chains.length + 1);
   const edgeTo: number[] = [];
   const edgeRule: Rule[] = [];
@@ -47,43 +127,53 @@ function validateTable(
       const rule = rules[r]!;
       const t = rule.target;
       if (!t || (t.kind !== 'jump' && t.kind !== 'goto')) continue;
-      const k = indexOf.get(t.name);
-      if (k === undefined) {
-        if (t.data !== null) {
-          out.push({
-            code: 'unknown-module',
-            severity: 'warning',
-            message: `unknown target "${t.name}": the rule is kept, but its target is not understood`,
-            ...targetSpanOf(rule),
-          });
-          // a fresh target, not a change to this one: rules may share their targets (rule-memo.ts)
-          rule.target = { name: t.name, kind: 'extension', data: t.data, unknown: true };
-        } else {
-          out.push({
-            code: 'missing-target-chain',
-            severity: 'error',
-            message: `${t.kind === 'goto' ? 'goto' : 'jump'} to chain ${t.name}, which table ${table.name} does not have`,
-            ...targetSpanOf(rule),
-          });
-        }
-        continue;
-      }
-      const dest = table.chains[k]!;
-      if (dest.builtin) {
-        out.push({
-          code: 'builtin-jump',
-          severity: 'error',
-          message: `cannot jump to built-in chain ${dest.name}`,
-          ...targetSpanOf(rule),
-        });
-        continue;
-      }
+      const k = targetPosition(table, rule, indexOf, out);
+      if (k < 0) continue;
       edgeTo.push(k);
       edgeRule.push(rule);
     }
   }
   edgeStart[chains.length] = edgeTo.length;
-  findLoops(table, { edgeStart, edgeTo, edgeRule }, out);
+  return { edgeStart, edgeTo, edgeRule };
+}
+
+/**
+ * The same edges from the jumps the parser noted (every rule was appended, so their order within
+ * a chain is its rules' order): grouped by chain with a counting sort.
+ */
+function edgesOfJumps(
+  table: Table,
+  jumps: TableJumps,
+  indexOf: ReadonlyMap<string, number>,
+  out: Diagnostic[],
+): Edges {
+  const n = table.chains.length;
+  const count = jumps.from.length;
+  const to = new Int32Array(count);
+  const edgeStart = new Int32Array(n + 1);
+  for (let e = 0; e < count; e++) {
+    // a position the parser knew is a user chain of this table's (save-chain-line.ts)
+    let k = jumps.to[e]!;
+    if (k < 0) k = targetPosition(table, jumps.rules[e]!, indexOf, out);
+    to[e] = k;
+    if (k >= 0) {
+      const next = jumps.from[e]! + 1;
+      edgeStart[next] = edgeStart[next]! + 1;
+    }
+  }
+  for (let c = 0; c < n; c++) edgeStart[c + 1] = edgeStart[c + 1]! + edgeStart[c]!;
+  const fill = edgeStart.slice(0, n);
+  const total = edgeStart[n]!;
+  const edgeTo = new Array<number>(total);
+  const edgeRule = new Array<Rule>(total);
+  for (let e = 0; e < count; e++) {
+    const k = to[e]!;
+    if (k < 0) continue;
+    const at = fill[jumps.from[e]!]!++;
+    edgeTo[at] = k;
+    edgeRule[at] = jumps.rules[e]!;
+  }
+  return { edgeStart, edgeTo, edgeRule };
 }
 
 /** Iterative DFS so a 20,000-chain dump cannot overflow the stack. */

@@ -18,15 +18,34 @@ import { TableJumps, validateRuleset } from './validate.ts';
 import { markCanonicalSources } from './canonical.ts';
 import { sameAt, textAt } from './text-at.ts';
 
+/** What the builder keeps of a table besides the Table itself. */
+class TableState {
+  /** chains by name → where they stand in table.chains (which only grows), for the chains up to
+   * `indexed`: those declared with declareNewChain are entered only when a name is looked up */
+  private readonly index = new Map<string, number>();
+  private indexed = 0;
+  /** its jumps and gotos, noted as their rules come (validate.ts checks them) */
+  readonly jumps = new TableJumps();
+  /** every user chain so far came through declareNewChain (see there) */
+  newOnly = true;
+
+  constructor(readonly table: Table) {}
+
+  /** The chains by name, all of them. */
+  positions(): Map<string, number> {
+    const chains = this.table.chains;
+    for (let i = this.indexed; i < chains.length; i++) this.index.set(chains[i]!.name, i);
+    this.indexed = chains.length;
+    return this.index;
+  }
+}
+
 export class RulesetBuilder {
   readonly diagnostics: Diagnostic[] = [];
   private readonly tables: Table[] = [];
-  /** each table's chains by name, as where they stand in table.chains (which only grows): the
-   * checks after the parse (validate.ts) use these rather than make their own */
-  private readonly chainIndex = new Map<Table, Map<string, number>>();
+  private readonly states = new Map<Table, TableState>();
   private table: Table | undefined;
-  /** the current table's chains by name (looked up once per rule) */
-  private chains: Map<string, number> | undefined;
+  private state: TableState | undefined;
   /** the chain found last: a dump lists each chain's rules together */
   private lastChain: Chain | undefined;
   /** where chainAt found it in the table's chains (-1: not known) */
@@ -37,9 +56,6 @@ export class RulesetBuilder {
   private foundChain: Chain | undefined;
   /** chains with a rule whose source line is not known to be its canonical iptables-save line */
   private readonly notCanonical = new Set<Chain>();
-  /** each table's jumps and gotos, noted as their rules come (validate.ts checks them) */
-  private readonly jumps = new Map<Table, TableJumps>();
-  private tableJumps: TableJumps | undefined;
   /** the chain whose ids idPrefix starts, and `table/CHAIN/` */
   private idChain: Chain | undefined;
   private idPrefix = '';
@@ -78,12 +94,13 @@ export class RulesetBuilder {
     if (!t) {
       t = { name, chains: [], span };
       this.tables.push(t);
-      this.chainIndex.set(t, new Map());
-      this.jumps.set(t, new TableJumps());
+      this.states.set(t, new TableState(t));
+    } else {
+      // resumed: a caller's own record of the names declared here may not know them all
+      this.states.get(t)!.newOnly = false;
     }
     this.table = t;
-    this.chains = this.chainIndex.get(t);
-    this.tableJumps = this.jumps.get(t);
+    this.state = this.states.get(t);
     this.lastChain = undefined;
     this.lastChainAt = -1;
     return t;
@@ -91,15 +108,20 @@ export class RulesetBuilder {
 
   endTable(): void {
     this.table = undefined;
-    this.chains = undefined;
+    this.state = undefined;
     this.lastChain = undefined;
-    this.tableJumps = undefined;
+  }
+
+  /** Whether declareNewChain may be used in this table: every user chain declared in it so far
+   * was declared with it (so a caller that notes them all knows every name). */
+  get canDeclareNew(): boolean {
+    return this.state?.newOnly ?? false;
   }
 
   chain(name: string): Chain | undefined {
     const last = this.lastChain;
     if (last && last.name === name) return last;
-    const at = this.chains?.get(name);
+    const at = this.state?.positions().get(name);
     if (at === undefined) return undefined;
     const found = this.table!.chains[at]!;
     this.lastChain = found;
@@ -153,11 +175,12 @@ export class RulesetBuilder {
     counters?: Chain['counters'],
   ): Chain | undefined {
     const t = this.table;
-    const index = this.chains;
+    const st = this.state;
     this.declaredAt = -1;
-    if (!t || !index) return undefined;
+    if (!t || !st) return undefined;
+    const index = st.positions();
     // set first and look only when the name was there (the size did not grow): a declaration
-    // is nearly always new, and a big dump has tens of thousands
+    // is nearly always new
     const size = index.size;
     const at = t.chains.length;
     index.set(name, at);
@@ -175,6 +198,29 @@ export class RulesetBuilder {
       return existing;
     }
     const builtin = isBuiltinChain(t.name, name);
+    if (!builtin) st.newOnly = false;
+    return this.push(t, name, builtin, span, policy, counters);
+  }
+
+  /**
+   * Declares a user chain the caller knows is not declared in the table yet (it notes every
+   * name it declares, and canDeclareNew is true), without entering it in the table's index: a
+   * big dump declares tens of thousands and the index is then seldom needed. Returns where it
+   * stands in the table's chains.
+   */
+  declareNewChain(name: string, span: SourceSpan, counters?: Chain['counters']): number {
+    this.push(this.table!, name, false, span, null, counters);
+    return this.declaredAt;
+  }
+
+  private push(
+    t: Table,
+    name: string,
+    builtin: boolean,
+    span: SourceSpan,
+    policy: Chain['policy'],
+    counters: Chain['counters'] | undefined,
+  ): Chain {
     const chain: Chain = {
       name,
       builtin,
@@ -183,8 +229,8 @@ export class RulesetBuilder {
       span,
     };
     if (counters) chain.counters = counters;
+    this.declaredAt = t.chains.length;
     t.chains.push(chain);
-    this.declaredAt = at;
     return chain;
   }
 
@@ -225,13 +271,13 @@ export class RulesetBuilder {
     if (!canonical) this.notCanonical.add(chain);
     const target = full.target;
     if (target !== null && (target.kind === 'jump' || target.kind === 'goto'))
-      this.tableJumps!.add(at, targetAt, full);
+      this.state!.jumps.add(at, targetAt, full);
     const rules = chain.rules;
     const n = rules.length;
     if (position !== undefined && position <= n) {
       rules.splice(Math.max(0, position - 1), 0, full);
       this.renumber.add(chain);
-      this.tableJumps!.inserted = true;
+      this.state!.jumps.inserted = true;
       return;
     }
     // a chain's first rules in an array of their own size: most chains of a big dump have one
@@ -263,10 +309,10 @@ export class RulesetBuilder {
     if (this.format === 'save')
       for (const t of this.tables) markCanonicalSources(t, this.notCanonical);
     const ruleset: Ruleset = { family: this.family, format: this.format, tables: this.tables };
-    validateRuleset(ruleset, this.diagnostics, (t) => ({
-      positions: this.chainIndex.get(t)!,
-      jumps: this.jumps.get(t)!,
-    }));
+    validateRuleset(ruleset, this.diagnostics, (t) => {
+      const st = this.states.get(t)!;
+      return { positions: () => st.positions(), jumps: st.jumps };
+    });
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     return { ruleset, diagnostics: this.diagnostics };
   }

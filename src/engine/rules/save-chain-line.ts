@@ -58,12 +58,17 @@ export function readPlainChainLine(
           packets: Number(raw.slice(second + 2, colon)),
           bytes: Number(raw.slice(colon + 1, n - 1)),
         };
-  b.declareChain(
-    name,
-    { line, column: 1, endLine: line, endColumn: first - from + 1 },
-    policy,
-    counters,
-  );
+  const span = { line, column: 1, endLine: line, endColumn: first - from + 1 };
+  if (!builtin && b.canDeclareNew) {
+    // every user chain of this table so far came this way and is in the memo's names: one
+    // lookup there tells whether this one is new (a name declared twice goes the full way, to
+    // be reported), and the builder need not index the name
+    if (memo.targetNames.get(raw, from + 1, first)?.table === table) return false;
+    const at = b.declareNewChain(name, span, counters);
+    memo.targetNames.set(name, newNamedTarget(name, table, at), true, raw, from + 1);
+    return true;
+  }
+  b.declareChain(name, span, policy, counters);
   // the rules that jump here will find the name (the same string as the chain's: the checks
   // after the parse then compare the two in no time)
   if (!builtin)

@@ -27,11 +27,14 @@ export class TableJumps {
 }
 
 /** What the caller knows of a table already (the parsers' builder does): its chains by name, as
- * where they stand in table.chains, and its jumps. */
+ * where they stand in table.chains (asked for only when a name must be looked up), and its jumps. */
 export interface TableFacts {
-  positions: ReadonlyMap<string, number>;
+  positions: () => ReadonlyMap<string, number>;
   jumps?: TableJumps;
 }
+
+/** A table's chains by name, made or asked for the first time one is looked up. */
+type Positions = () => ReadonlyMap<string, number>;
 
 export function validateRuleset(
   ruleset: Ruleset,
@@ -52,12 +55,18 @@ interface Edges {
 function validateTable(table: Table, out: Diagnostic[], facts: TableFacts | undefined): void {
   // chains by number, edges as flat parallel arrays: a 20,000-chain dump checks in a few ms
   const chains = table.chains;
-  let indexOf = facts?.positions;
-  if (indexOf === undefined) {
-    const made = new Map<string, number>();
-    for (let i = 0; i < chains.length; i++) made.set(chains[i]!.name, i);
-    indexOf = made;
-  }
+  let known: ReadonlyMap<string, number> | undefined;
+  const indexOf: Positions = () => {
+    if (known === undefined) {
+      if (facts) known = facts.positions();
+      else {
+        const made = new Map<string, number>();
+        for (let i = 0; i < chains.length; i++) made.set(chains[i]!.name, i);
+        known = made;
+      }
+    }
+    return known;
+  };
   const jumps = facts?.jumps;
   const edges =
     jumps && !jumps.inserted
@@ -70,14 +79,9 @@ function validateTable(table: Table, out: Diagnostic[], facts: TableFacts | unde
  * Where the jump or goto of `rule` goes: its chain's position, or -1 after reporting a target
  * the table has no chain for, or a jump into a built-in chain.
  */
-function targetPosition(
-  table: Table,
-  rule: Rule,
-  indexOf: ReadonlyMap<string, number>,
-  out: Diagnostic[],
-): number {
+function targetPosition(table: Table, rule: Rule, indexOf: Positions, out: Diagnostic[]): number {
   const t = rule.target!;
-  const k = indexOf.get(t.name);
+  const k = indexOf().get(t.name);
   if (k === undefined) {
     if (t.data !== null) {
       out.push({
@@ -111,11 +115,7 @@ function targetPosition(
 }
 
 /** The edges found by walking every rule of every chain. */
-function edgesOfRules(
-  table: Table,
-  indexOf: ReadonlyMap<string, number>,
-  out: Diagnostic[],
-): Edges {
+function edgesOfRules(table: Table, indexOf: Positions, out: Diagnostic[]): Edges {
   const chains = table.chains;
   const edgeStart = new Int32Array(chains.length + 1);
   const edgeTo: number[] = [];
@@ -144,7 +144,7 @@ function edgesOfRules(
 function edgesOfJumps(
   table: Table,
   jumps: TableJumps,
-  indexOf: ReadonlyMap<string, number>,
+  indexOf: Positions,
   out: Diagnostic[],
 ): Edges {
   const n = table.chains.length;

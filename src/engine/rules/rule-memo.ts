@@ -22,7 +22,7 @@ import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.t
 import { isBuiltinChain } from './model.ts';
 import { formatCidr, parseCidr, plainIPv4Cidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
-import { LastWord } from './text-at.ts';
+import { LastTwoWords, LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
@@ -42,6 +42,8 @@ export interface ModuleWords {
 
 /** An address as read, and whether iptables-save prints it back as written. */
 export interface MemoCidr {
+  /** the address as written */
+  word: string;
   cidr: Cidr | undefined;
   canonical: boolean;
   /** `-s ADDR` and `! -s ADDR`, shared by the rules that write them */
@@ -112,6 +114,7 @@ type Known = ModuleWords | typeof NOT_CLEAN;
 
 export class RuleMemo {
   private readonly cidrs = new TextTable<MemoCidr>();
+  private readonly lastAddresses = new LastTwoWords<MemoCidr>((c) => c.word);
   private readonly protocols = new Map<string, string | null>();
   /** table → chain (built-in) or '' (user) → protocol or '' → the context */
   private readonly contexts = new Map<string, Map<string, Map<string, WordsContext>>>();
@@ -135,10 +138,9 @@ export class RuleMemo {
     | undefined
   )[] = [];
 
-  /** `-m comment --comment TEXT` by its text, read in place by the fast path */
-  readonly comments = new TextTable<CommentMatch>();
-  /** the comment read last in place, tried before the map */
-  readonly lastComment = new LastWord<CommentMatch>((c) => c.text);
+  /** `-m comment --comment TEXT`: the two texts read last in place by the fast path (a text
+   * met before that makes a match of its own) */
+  readonly lastComment = new LastTwoWords<CommentMatch>((c) => c.text);
 
   /** the DNAT target read last in place, shared with the next rule if it writes the same */
   lastDnat: DnatRead | undefined;
@@ -172,30 +174,37 @@ export class RuleMemo {
   }
 
   address(text: string): MemoCidr {
-    return this.addressAt(text, 0, text.length);
+    let c = this.cidrs.get(text, 0, text.length);
+    if (c === undefined) this.cidrs.set(text, (c = this.readAddress(text)), true);
+    return c;
   }
 
-  /** address(text.slice(from, to)), without the slice when the address was read before. */
+  /**
+   * address(text.slice(from, to)) for the save parser's fast path, without the slice when the
+   * address is one of the two read last (a KUBE-SVC chain's rules write the pod range, then the
+   * Service's address). Not looked up further back: most addresses of a big dump are written
+   * once or twice, far apart, and a table of them cost more than reading the few twice.
+   */
   addressAt(text: string, from: number, to: number): MemoCidr {
-    let c = this.cidrs.get(text, from, to);
-    if (c === undefined) {
-      const word = from === 0 && to === text.length ? text : text.slice(from, to);
-      // most addresses of a dump are written as iptables-save writes them: read in place
-      const plain = this.family === 'ipv4' ? plainIPv4Cidr(word, 0, word.length) : undefined;
-      let cidr: Cidr | undefined;
-      let canonical: boolean;
-      if (plain !== undefined) {
-        cidr = Object.freeze(plain.cidr);
-        canonical = plain.canonical;
-      } else {
-        const parsed = parseCidr(word, this.family);
-        cidr = parsed ? Object.freeze(parsed) : undefined;
-        canonical = cidr !== undefined && formatCidr(cidr) === word;
-      }
-      c = { cidr, canonical, plain: undefined, negated: undefined };
-      this.cidrs.set(word, c, true, text, from);
+    const again = this.lastAddresses.again(text, from, to);
+    if (again !== undefined) return again;
+    return this.lastAddresses.met(this.readAddress(text.slice(from, to)), text, from);
+  }
+
+  private readAddress(word: string): MemoCidr {
+    // most addresses of a dump are written as iptables-save writes them: read in place
+    const plain = this.family === 'ipv4' ? plainIPv4Cidr(word, 0, word.length) : undefined;
+    let cidr: Cidr | undefined;
+    let canonical: boolean;
+    if (plain !== undefined) {
+      cidr = Object.freeze(plain.cidr);
+      canonical = plain.canonical;
+    } else {
+      const parsed = parseCidr(word, this.family);
+      cidr = parsed ? Object.freeze(parsed) : undefined;
+      canonical = cidr !== undefined && formatCidr(cidr) === word;
     }
-    return c;
+    return { word, cidr, canonical, plain: undefined, negated: undefined };
   }
 
   /** The frozen `{ value: cidr, negated }` of an address read by address() (`cidr` is its cidr). */

@@ -515,20 +515,17 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
   const from = quoted[w + 2] ? vs + 1 : vs;
   const to = quoted[w + 2] ? ends[w + 2]! - 1 : ends[w + 2]!;
   if (to <= from || raw.charCodeAt(from) === DASH) return undefined;
-  // the same text as the comment read last (an endpoint's rules follow each other): no string
+  // the same text as one of the two comments read last (an endpoint's rules follow each other):
+  // no string. Not looked up further back: most texts a dump repeats, it repeats at once
   const last = memo.lastComment.again(raw, from, to);
   if (last !== undefined) return last;
-  let known = memo.comments.get(raw, from, to);
-  if (known === undefined) {
-    const text = raw.slice(from, to);
-    if (text.length > COMMENT_MAX / 3 && utf8Length(text) > COMMENT_MAX) return undefined;
-    const data: CommentData = Object.freeze({ comment: text });
-    known = {
-      text,
-      match: Object.freeze({ module: 'comment', data }),
-      needsQuotes: needsQuotes(text),
-    };
-    memo.comments.set(text, known, true, raw, from);
-  }
+  const text = raw.slice(from, to);
+  if (text.length > COMMENT_MAX / 3 && utf8Length(text) > COMMENT_MAX) return undefined;
+  const data: CommentData = Object.freeze({ comment: text });
+  const known = {
+    text,
+    match: Object.freeze({ module: 'comment', data }),
+    needsQuotes: needsQuotes(text),
+  };
   return memo.lastComment.met(known, raw, from);
 }

@@ -59,3 +59,38 @@ export class LastWord<T> {
     return value;
   }
 }
+
+/**
+ * The two words met last (see LastWord), the one met less lately given up for a new one: for
+ * words that take turns.
+ */
+export class LastTwoWords<T> {
+  private recent: LastWord<T>;
+  private older: LastWord<T>;
+
+  constructor(wordOf: (value: T) => string) {
+    this.recent = new LastWord(wordOf);
+    this.older = new LastWord(wordOf);
+  }
+
+  /** The value, when text[from, to) is one of the two words; noted as met there. */
+  again(text: string, from: number, to: number): T | undefined {
+    const value = this.recent.again(text, from, to);
+    if (value !== undefined) return value;
+    const older = this.older.again(text, from, to);
+    if (older !== undefined) {
+      const recent = this.recent;
+      this.recent = this.older;
+      this.older = recent;
+    }
+    return older;
+  }
+
+  /** Remembers `value`, met at text[from, …), in place of the word met less lately. */
+  met(value: T, text: string, from: number): T {
+    const oldest = this.older;
+    this.older = this.recent;
+    this.recent = oldest;
+    return oldest.met(value, text, from);
+  }
+}

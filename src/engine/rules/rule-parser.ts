@@ -144,9 +144,10 @@ export function isCoreOptionAt(line: string, start: number, end: number): boolea
   if (line.charCodeAt(start) !== 45 /* - */) return false;
   const length = end - start;
   if (length === 2) return SHORT_CORE_OPTIONS.has(line.charCodeAt(start + 1));
-  if (line.charCodeAt(start + 1) !== 45) return false;
-  const names = LONG_CORE_OPTIONS[length];
-  if (names) for (const name of names) if (textAt(line, start, name)) return true;
+  // a word longer than every long option (`--probability`): no read past the list's end, which
+  // the first time costs every optimised function this is inlined into its code
+  if (line.charCodeAt(start + 1) !== 45 || length >= LONG_CORE_OPTIONS.length) return false;
+  for (const name of LONG_CORE_OPTIONS[length]!) if (textAt(line, start, name)) return true;
   return false;
 }
 

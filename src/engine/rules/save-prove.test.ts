@@ -124,6 +124,9 @@ describe('proving a rule line prints back as written', () => {
     ['nat', `-A POSTROUTING -p tcp -j DNAT --to-destination 10.244.1.9:8080`], // not after routing
     ['nat', `${SEP} -p udp -m tcp --dport 53 -j KUBE-MARK-MASQ`],
     ['nat', `${SEP} -p tcp -m tcp --dport 080 -j KUBE-MARK-MASQ`],
+    ['nat', `${SEP} -p tcp -m tcp --dport 65536 -j KUBE-MARK-MASQ`],
+    ['nat', `${SEP} -m tcp --dport 80 -j KUBE-MARK-MASQ`], // -m tcp needs -p tcp
+    ['nat', `${SEP} -p tcp -m tcp --dport "80" -j KUBE-MARK-MASQ`],
     ['nat', `${SEP} -m statistic --mode random --probability 0.3333333333 -j KUBE-MARK-MASQ`],
     ['nat', `${SEP} -p TCP -m tcp --dport 80 -j KUBE-MARK-MASQ`],
     ['nat', `${SEP} -p 6 -m tcp --dport 80 -j KUBE-MARK-MASQ`],

@@ -168,12 +168,42 @@ function isShort(raw: string, w: number, letter: number): boolean {
 
 const COMMENT_WORDS = '-m comment --comment ';
 
-/** The match of words [w, end): a comment checked in place, any other module by its words. */
+/** The match of words [w, end): a comment or a port checked in place, any other module by its
+ * words. */
 function match(raw: string, w: number, end: number): boolean {
   const s = starts[w]!;
   if (end === w + 4 && starts[w + 3]! - s === COMMENT_WORDS.length && textAt(raw, s, COMMENT_WORDS))
     return !quoted[w + 1] && !quoted[w + 2] && canonicalComment(raw, w + 3);
+  if (end === w + 4 && destinationPort(raw, w)) {
+    segment++; // the place the module would have taken (moduleWordsAt's slots)
+    return true;
+  }
   return moduleWords(raw, w, end, false);
+}
+
+const DPORT = '--dport';
+
+/**
+ * `-m tcp --dport N` (or udp) at w, under `-p` of that protocol, N a port as iptables-save prints
+ * it (1–65535, no leading zero): a kube-proxy dump writes one per Service port and NodePort, over
+ * a thousand different words, each of which the module would otherwise read on its own.
+ */
+function destinationPort(raw: string, w: number): boolean {
+  if (protocol === undefined || quoted[w + 1] || quoted[w + 2] || quoted[w + 3]) return false;
+  const ms = starts[w + 1]!;
+  if (ends[w + 1]! - ms !== protocol.length || !textAt(raw, ms, protocol)) return false;
+  const os = starts[w + 2]!;
+  if (ends[w + 2]! - os !== DPORT.length || !textAt(raw, os, DPORT)) return false;
+  const vs = starts[w + 3]!;
+  const ve = ends[w + 3]!;
+  if (ve - vs > 5 || raw.charCodeAt(vs) === 48 /* 0 */) return false;
+  let port = 0;
+  for (let i = vs; i < ve; i++) {
+    const d = raw.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    port = port * 10 + d;
+  }
+  return port >= 1 && port <= 65535;
 }
 
 /** `-j NAME [words]` at w: a user chain or a verdict, DNAT checked in place, others by words.

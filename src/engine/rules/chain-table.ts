@@ -21,9 +21,8 @@ export class ChainTable {
     return this.names.length;
   }
 
-  /** Declares the chain raw[from, to): its position, or -1 when it was declared before. */
-  declare(raw: string, from: number, to: number): number {
-    const name = raw.slice(from, to);
+  /** Declares the chain `name`: its position, or -1 when it was declared before. */
+  declare(name: string): number {
     if (this.positions.has(name)) return -1;
     const position = this.names.length;
     this.positions.set(name, position);

@@ -29,7 +29,7 @@ function prove(table: TableName, line: string): { proven: boolean; jump: string 
 
 function chainTable(table: TableName, names: readonly string[]): ChainTable {
   const chains = new ChainTable(table);
-  for (const name of names) chains.declare(name, 0, name.length);
+  for (const name of names) chains.declare(name);
   return chains;
 }
 

@@ -15,6 +15,16 @@ export function forEachLine(
   onProgress: OnProgress | undefined,
   fn: (line: string, lineNo: number, start: number) => void,
 ): void {
+  forEachLineAt(text, onProgress, (no, start, stop) => fn(text.slice(start, stop), no, start));
+}
+
+/** forEachLine, each line given as where it starts and ends (its line feed, or \r\n, left out)
+ * rather than as a string: for a reader that needs only some lines cut out. */
+export function forEachLineAt(
+  text: string,
+  onProgress: OnProgress | undefined,
+  fn: (lineNo: number, start: number, stop: number) => void,
+): void {
   let start = 0;
   let no = 1;
   const n = text.length;
@@ -24,7 +34,7 @@ export function forEachLine(
     if (end < 0) end = n;
     let stop = end;
     if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
-    if (!(end === n && start === n)) fn(text.slice(start, stop), no, start);
+    if (!(end === n && start === n)) fn(no, start, stop);
     start = end + 1;
     no++;
     if (--countdown === 0) {

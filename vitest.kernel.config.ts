@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/kernel/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,

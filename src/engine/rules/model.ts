@@ -65,8 +65,9 @@ export interface RuleCore {
 
 /**
  * One `-m NAME …` in a rule. `data` is the module's own parsed form (plain JSON). Matches and
- * targets have no position: rules that write the same words may share one frozen object (see
- * rule-memo.ts); targetSpanOf (target-span.ts) finds a target in its rule's source line.
+ * targets have no position: rules that write the same words may share one object, which nothing
+ * may change (rule-memo.ts; frozen under test: shared-part.ts); targetSpanOf (target-span.ts)
+ * finds a target in its rule's source line.
  */
 export interface Match {
   module: string;

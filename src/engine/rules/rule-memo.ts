@@ -24,6 +24,7 @@ import { formatCidr, parseCidr, plainIPv4Cidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
 import { LastTwoWords, LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
+import { asShared } from './shared-part.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
 export const NOT_CLEAN: unique symbol = Symbol('not clean');
@@ -197,11 +198,11 @@ export class RuleMemo {
     let cidr: Cidr | undefined;
     let canonical: boolean;
     if (plain !== undefined) {
-      cidr = Object.freeze(plain.cidr);
+      cidr = asShared(plain.cidr);
       canonical = plain.canonical;
     } else {
       const parsed = parseCidr(word, this.family);
-      cidr = parsed ? Object.freeze(parsed) : undefined;
+      cidr = parsed ? asShared(parsed) : undefined;
       canonical = cidr !== undefined && formatCidr(cidr) === word;
     }
     return { word, cidr, canonical, plain: undefined, negated: undefined };
@@ -209,8 +210,8 @@ export class RuleMemo {
 
   /** The frozen `{ value: cidr, negated }` of an address read by address() (`cidr` is its cidr). */
   coreAddress(address: MemoCidr, cidr: Cidr, negated: boolean): Negatable<Cidr> {
-    if (negated) return (address.negated ??= Object.freeze({ value: cidr, negated: true }));
-    return (address.plain ??= Object.freeze({ value: cidr, negated: false }));
+    if (negated) return (address.negated ??= asShared({ value: cidr, negated: true }));
+    return (address.plain ??= asShared({ value: cidr, negated: false }));
   }
 
   /** The frozen target of a verdict or a chain (no words of its own): `-j ACCEPT`, `-g KUBE-X`. */
@@ -251,7 +252,7 @@ export class RuleMemo {
           : count === 3
             ? [matches[0]!, matches[1]!, matches[2]!]
             : matches.slice(0, count);
-    return (this.lastMatches = Object.freeze(list));
+    return (this.lastMatches = asShared(list));
   }
 
   protocol(text: string): string | undefined {

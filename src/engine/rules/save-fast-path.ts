@@ -23,7 +23,6 @@ import {
 import type { DnatData } from '../modules/target/DNAT.ts';
 import {
   NOT_CLEAN,
-  deepFreeze,
   type CommentMatch,
   type DnatRead,
   type ModuleWords,
@@ -32,6 +31,7 @@ import {
   type WordsContext,
 } from './rule-memo.ts';
 import { needsQuotes } from './tokenize.ts';
+import { asShared } from './shared-part.ts';
 import { sameAt, textAt } from './text-at.ts';
 import { COMMENT_MAX, type CommentData } from '../modules/match/comment.ts';
 import { utf8Length } from '../modules/values.ts';
@@ -96,7 +96,7 @@ export function readPlainRule(
   const chainName = chain.name;
   // `-p tcp` as the one core option, common (`-p tcp … -m tcp --dport 80`): one core for them all
   if (coreOptions === 1 && coreProtocol !== undefined) core = memo.protocolCore(coreProtocol);
-  // frozen and shared, like the parts of the rule (see rule-memo.ts)
+  // shared, like the parts of the rule (see rule-memo.ts, shared-part.ts)
   const matches = memo.matchList(scratchMatches, matchCount) as Match[];
   const span = { line, column: 1, endLine: line, endColumn: source.length + 1 };
   const table = b.currentTable!.name;
@@ -292,8 +292,8 @@ function readModule(
       targetAt = named.table === table ? named.position : -1;
       target =
         option === 103
-          ? (named.goto ??= Object.freeze({ name, kind: 'goto' as const, data: null }))
-          : (named.jump ??= Object.freeze({
+          ? (named.goto ??= asShared({ name, kind: 'goto' as const, data: null }))
+          : (named.jump ??= asShared({
               name,
               kind: isStandardTarget(name) ? ('builtin' as const) : ('jump' as const),
               data: null,
@@ -483,12 +483,12 @@ function readDnat(
     canonical = formatNatRange(range) === value;
   }
   if (range.minPort !== undefined && !portsAllowed) return undefined;
-  const data: DnatData = deepFreeze({ to: range, random: false, persistent: false });
+  const data: DnatData = asShared({ to: asShared(range), random: false, persistent: false });
   return (memo.lastDnat = {
     value,
     portsAllowed,
     module,
-    target: Object.freeze({ name: 'DNAT', kind: 'extension' as const, data }),
+    target: asShared({ name: 'DNAT', kind: 'extension' as const, data }),
     canonical,
   });
 }
@@ -521,10 +521,10 @@ function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | und
   if (last !== undefined) return last;
   const text = raw.slice(from, to);
   if (text.length > COMMENT_MAX / 3 && utf8Length(text) > COMMENT_MAX) return undefined;
-  const data: CommentData = Object.freeze({ comment: text });
+  const data: CommentData = asShared({ comment: text });
   const known = {
     text,
-    match: Object.freeze({ module: 'comment', data }),
+    match: asShared({ module: 'comment', data }),
     needsQuotes: needsQuotes(text),
   };
   return memo.lastComment.met(known, raw, from);

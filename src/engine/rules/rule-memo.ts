@@ -1,21 +1,21 @@
 /**
  * What one parse of a big dump remembers from rule to rule. kube-proxy writes the same words on
- * thousands of rules (`-m tcp --dport 80`, `-j KUBE-MARK-MASQ`, one Service's comment on each of
- * its rules, the same few addresses), and reading them once instead of every time is most of
- * what makes a 100,000-rule dump fast to parse and light to hold.
+ * thousands of rules (`-m tcp --dport 80`, `-j KUBE-MARK-MASQ`, `-m statistic …`), and reading
+ * them once instead of every time is most of what makes a 100,000-rule dump fast to parse and
+ * light to hold.
  *
  * A module's words are remembered by their exact text together with everything a module can see
  * besides its options: the table, the chain when it is built-in (user chains all look alike to a
  * module), and the protocol (`-p`) at that point of the rule. Only words that read cleanly, with
  * no diagnostic at all, are remembered, so a rule that needs a warning always gets its own, at
- * its own position. Rules then share one frozen data object: the model is not changed after the
- * parse.
+ * its own position. Rules then share one data object: the model is not changed after the parse
+ * (frozen under test: shared-part.ts).
  *
- * The fast path (save-fast-path.ts) goes further and shares whole parts of rules: one frozen
- * Match, Target and core `{ value, negated }` for the rules that write the same words (and the
- * matches list of the rule before, when it is the same). A 100,000-rule model is then mostly rules pointing at a few thousand shared parts, and
- * the garbage collector, which otherwise spends a quarter of the parse copying millions of small
- * objects, has little to do.
+ * The fast path (save-fast-path.ts) goes further and shares whole parts of rules: one Match,
+ * Target and core `{ value, negated }` for the rules that write the same module words, and the
+ * matches list of the rule before when it is the same. Comments and addresses, which a dump
+ * mostly writes once or twice far apart, are shared only with the two read last: a table of
+ * every one met cost more than reading the far repeats again (session 6's benchmarks).
  */
 import type { AnyModule } from '../modules/types.ts';
 import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.ts';

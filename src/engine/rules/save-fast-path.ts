@@ -497,8 +497,9 @@ const COMMENT_WORDS = 'comment --comment ';
 
 /**
  * The comment match of the words at w (`comment --comment TEXT`, TEXT a word that is neither
- * empty nor starts with a dash), shared by every rule with the same text; undefined when the
- * words are anything else or the module would have something to report (a text over 255 bytes).
+ * empty nor starts with a dash), shared with the rules just before that wrote the same text;
+ * undefined when the words are anything else or the module would have something to report (a
+ * text over 255 bytes).
  */
 function readComment(raw: string, w: number, memo: RuleMemo): CommentMatch | undefined {
   const s = starts[w]!;

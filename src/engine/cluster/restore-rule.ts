@@ -24,6 +24,7 @@ import {
   type RuleWord,
 } from './rule-part.ts';
 import { RuleParts, type ModuleGroup } from './rule-parts.ts';
+import { asShared } from '../rules/shared-part.ts';
 
 export { restoreLine, type RulePart, type RuleWord } from './rule-part.ts';
 
@@ -53,13 +54,13 @@ function pairOf(first: RulePart, second: RulePart): Match[] {
   if (pairs === undefined) {
     if (!first.paired) {
       first.paired = true;
-      return Object.freeze([first.match!, second.match!]) as Match[];
+      return asShared([first.match!, second.match!]) as Match[];
     }
     pairs = first.pairs = new Map();
   }
   let list = pairs.get(second);
   if (list === undefined)
-    pairs.set(second, (list = Object.freeze([first.match!, second.match!]) as Match[]));
+    pairs.set(second, (list = asShared([first.match!, second.match!]) as Match[]));
   return list;
 }
 
@@ -177,11 +178,11 @@ export class RestoreRuleReader extends RuleParts {
       out.push(p.printed);
     }
     const list = matches
-      ? (Object.freeze(matches) as Match[])
+      ? (asShared(matches) as Match[])
       : second
         ? pairOf(first!, second)
         : first
-          ? (first.alone ??= Object.freeze([first.match!]) as Match[])
+          ? (first.alone ??= asShared([first.match!]) as Match[])
           : NO_MATCHES;
     return { core, matches: list, target };
   }
@@ -272,6 +273,6 @@ export class RestoreRuleReader extends RuleParts {
       matches.push(m);
       out.push(this.printedMatch(m));
     }
-    return { core, matches: Object.freeze(matches) as Match[], target };
+    return { core, matches: asShared(matches) as Match[], target };
   }
 }

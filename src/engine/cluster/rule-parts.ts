@@ -24,6 +24,7 @@ import {
   unreadPart,
   type RulePart,
 } from './rule-part.ts';
+import { asShared } from '../rules/shared-part.ts';
 
 /** One `-m NAME …` or `-j NAME …` with the words given to it so far. */
 export interface ModuleGroup {
@@ -161,9 +162,9 @@ export class RuleParts {
       utf8Length(plain) > COMMENT_MAX
     )
       return unreadPart(restore);
-    const match: Match = Object.freeze({
+    const match: Match = asShared({
       module: 'comment',
-      data: Object.freeze({ comment: plain }),
+      data: asShared({ comment: plain }),
     });
     const printed = flatText(' -m comment --comment ', quoteWord(plain));
     return { restore, plain: true, printed, match, alone: undefined };
@@ -198,7 +199,7 @@ export class RuleParts {
       plain: true,
       printed: this.printedMatch(match),
       match,
-      alone: Object.freeze([match]) as Match[],
+      alone: asShared([match]) as Match[],
       context: this.memo.modulesFor(table, chain, value),
       core,
       coreText: this.cores.text(core),
@@ -211,8 +212,8 @@ export class RuleParts {
    */
   hostSourcePart(address: number): RulePart {
     const text = formatIPv4(address);
-    const cidr: Cidr = Object.freeze({ family: 'ipv4', address: text, prefix: 32 });
-    const core = Object.freeze({ source: Object.freeze({ value: cidr, negated: false }) });
+    const cidr: Cidr = asShared({ family: 'ipv4', address: text, prefix: 32 });
+    const core = asShared({ source: asShared({ value: cidr, negated: false }) });
     const coreText = flatText(' -s ', text, '/32');
     return { restore: `-s ${text}`, plain: true, printed: '', core, coreText };
   }
@@ -220,7 +221,7 @@ export class RuleParts {
   /** `-j CHAIN` as a part (the proxier makes one per chain, so the memo need not share it). */
   jumpPart(chain: string): RulePart {
     const kind = isStandardTarget(chain) ? 'builtin' : 'jump';
-    const target: Target = Object.freeze({ name: chain, kind, data: null });
+    const target: Target = asShared({ name: chain, kind, data: null });
     return { restore: `-j ${chain}`, plain: true, printed: flatText(' -j ', chain), target };
   }
 
@@ -238,9 +239,9 @@ export class RuleParts {
       !natPortsAllowed({ protocol })
     )
       return this.dnatPart(endpoint, protocol);
-    const to = Object.freeze({ minPort: port, maxPort: port, minIp: address, maxIp: address });
-    const data = Object.freeze({ to, random: false, persistent: false });
-    const target: Target = Object.freeze({ name: 'DNAT', kind: 'extension', data });
+    const to = asShared({ minPort: port, maxPort: port, minIp: address, maxIp: address });
+    const data = asShared({ to, random: false, persistent: false });
+    const target: Target = asShared({ name: 'DNAT', kind: 'extension', data });
     return {
       restore: `-j DNAT --to-destination ${endpoint}`,
       plain: true,
@@ -283,7 +284,7 @@ function simpleComment(text: string): RulePart | undefined {
     )
       bare = false;
   }
-  const match: Match = Object.freeze({ module: 'comment', data: Object.freeze({ comment: text }) });
+  const match: Match = asShared({ module: 'comment', data: asShared({ comment: text }) });
   return {
     restore: blank ? `-m comment --comment "${text}"` : `-m comment --comment ${text}`,
     plain: true,

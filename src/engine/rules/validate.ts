@@ -54,25 +54,21 @@ interface Edges {
 
 function validateTable(table: Table, out: Diagnostic[], facts: TableFacts | undefined): void {
   // chains by number, edges as flat parallel arrays: a 20,000-chain dump checks in a few ms
-  const chains = table.chains;
   let known: ReadonlyMap<string, number> | undefined;
-  const indexOf: Positions = () => {
-    if (known === undefined) {
-      if (facts) known = facts.positions();
-      else {
-        const made = new Map<string, number>();
-        for (let i = 0; i < chains.length; i++) made.set(chains[i]!.name, i);
-        known = made;
-      }
-    }
-    return known;
-  };
+  const indexOf: Positions = () => (known ??= facts ? facts.positions() : positionsOf(table));
   const jumps = facts?.jumps;
   const edges =
     jumps && !jumps.inserted
       ? edgesOfJumps(table, jumps, indexOf, out)
       : edgesOfRules(table, indexOf, out);
   findLoops(table, edges, out);
+}
+
+/** A table's chains by name, as where they stand in table.chains. */
+function positionsOf(table: Table): Map<string, number> {
+  const made = new Map<string, number>();
+  table.chains.forEach((chain, i) => made.set(chain.name, i));
+  return made;
 }
 
 /**

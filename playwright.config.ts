@@ -1,9 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (apt-get install chromium): no browser download.
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-// helpers working side by side give each run its own port and build folder
-const PORT = Number(process.env['E2E_PORT'] ?? 4173);
+// A free port of the kernel's choosing (not vite preview's 4173, which a developer may have
+// open), written back to the environment so that Playwright's worker processes, which load this
+// file again, use the same one. E2E_PORT chooses it by hand.
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+process.env['E2E_PORT'] ??= String(freePort());
+const PORT = Number(process.env['E2E_PORT']);
+// helpers working side by side give each run its own build folder
 const OUT = process.env['E2E_OUT'] ?? 'dist';
 
 export default defineConfig({

@@ -8,6 +8,7 @@ import { deflateRawSync } from 'node:zlib';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DUMP_PACKET } from '../src/engine/scenario/default-packets.ts';
+import { decodeLinkPayload, linkPayloadOf } from '../src/engine/scenario/codec.ts';
 import { openTraced, traced, watchErrors } from './support.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -419,6 +420,7 @@ test('a scenario too big for a link is offered as a file, and the file opens aga
     'true',
   );
   await menu(page, 'share-copy-link');
+  await page.getByTestId('share-dump-with').click();
   const notice = page.getByTestId('share-notice-too-long');
   await expect(notice).toContainText('too big for a link');
   await notice.screenshot({ path: `${ARTIFACTS}/share-too-long-en.png` });
@@ -431,5 +433,71 @@ test('a scenario too big for a link is offered as a file, and the file opens aga
     mode: string;
   };
   expect([saved.mode, saved.dump]).toEqual(['dump', dump]);
+  expect(errors).toEqual([]);
+});
+
+test('a link made in the dump workspace asks before it carries the dump, and can leave it out', async ({
+  page,
+  browser,
+}) => {
+  const errors = watchErrors(page);
+  await openTraced(page);
+  const dump = '*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -s 10.1.2.3/32 -j DROP\nCOMMIT\n';
+  const doc = {
+    version: 1,
+    mode: 'dump',
+    dump,
+    dumpHost: null,
+    node: '',
+    form: DUMP_PACKET,
+    sent: null,
+    packetIndex: 0,
+    step: -1,
+    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
+  };
+  await page.getByTestId('share-file-input').setInputFiles({
+    name: 'small.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
+  await expect(page.getByTestId('mode-switch').getByText('iptables dump')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const linkDoc = async () => {
+    const url = await page.getByTestId('share-link').inputValue();
+    const decoded = await decodeLinkPayload(linkPayloadOf(new URL(url).hash) ?? '');
+    if (!decoded.ok) throw new Error(`the link does not decode: ${JSON.stringify(decoded)}`);
+    return decoded.doc;
+  };
+
+  await menu(page, 'share-copy-link');
+  const dialog = page.getByTestId('share-dump-link');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('4 lines');
+  await expect(page.getByTestId('share-dump-without')).toBeFocused();
+  await dialog.screenshot({ path: `${ARTIFACTS}/share-dump-link-en.png` });
+  await page.getByTestId('share-dump-without').click();
+  await expect(page.getByTestId('share-notice-link')).toContainText('leaves the dump out');
+  const without = await linkDoc();
+  expect(['dump' in without, without.mode, without.form]).toEqual([false, 'dump', DUMP_PACKET]);
+  // opened in a browser with no dump of its own, it says what is missing
+  const other = await freshPage(browser);
+  await other.goto(await page.getByTestId('share-link').inputValue());
+  await expect(other.getByTestId('share-notice-without-dump')).toContainText('leaves its dump out');
+  await other.context().close();
+
+  await menu(page, 'share-copy-link');
+  await page.getByTestId('share-dump-with').click();
+  await expect(page.getByTestId('share-notice-link')).not.toContainText('leaves the dump out');
+  expect((await linkDoc()).dump).toBe(dump);
+
+  // Escape cancels: no link is made
+  await page.getByTestId('share-dismiss').click();
+  await menu(page, 'share-copy-link');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('share-notice-link')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -199,9 +199,9 @@ function read(value: unknown): Decoded {
   const mode = oneOf(o, 'mode', '', ['cluster', 'dump'] as const);
   const yaml = text(o, 'yaml');
   const dump = text(o, 'dump');
-  // the source on screen must come with the document; the other one may stay behind
-  if ((mode === 'cluster' ? yaml : dump) === undefined)
-    throw new Invalid(mode === 'cluster' ? 'yaml' : 'dump', { kind: 'present' });
+  // a cluster scenario must bring its YAML; a dump scenario may leave its dump out (a node's
+  // rules can be private), and then applies its packet and host to the reader's own dump
+  if (mode === 'cluster' && yaml === undefined) throw new Invalid('yaml', { kind: 'present' });
   const host = own(o, 'dumpHost');
   const doc: ScenarioDoc = {
     version: SCENARIO_VERSION,

@@ -7,7 +7,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLang } from '../i18n/index.ts';
 import { useSentRequest } from '../queries/scenario.ts';
+import { useScenario } from '../stores/scenario-store.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DumpLinkDialog } from './DumpLinkDialog.tsx';
 import { exportDrawing, exportScenario, exportTrace, type Drawing } from './exports.ts';
 import { copyLink } from './link.ts';
 import { openFile, replaceWith } from './open.ts';
@@ -73,7 +75,16 @@ function MenuItems(props: { t: ShareStrings; close(): void; pickFile(): void }) 
   return (
     <>
       <Group id="share-g-share" label={t.groupShare}>
-        <Item onPick={pick(copyLink)} testId="share-copy-link">
+        <Item
+          onPick={pick(() => {
+            // a node's rules can be private: a dump goes into a link only when the user says so
+            const { mode, dump } = useScenario.getState();
+            if (mode !== 'dump' || dump.trim() === '') return copyLink();
+            useShareStore.getState().askDumpLink(true);
+            return undefined;
+          })}
+          testId="share-copy-link"
+        >
           {t.copyLink}
         </Item>
         <Item
@@ -226,6 +237,7 @@ export function ShareMenu() {
         }}
       />
       <ConfirmDialog lang={lang} />
+      <DumpLinkDialog lang={lang} />
       <ShareNotice lang={lang} />
       <StepRestorer />
     </div>

@@ -22,6 +22,7 @@ function Body({ n, t }: { n: Notice; t: ShareStrings }) {
       return (
         <>
           <p>{n.copied ? t.linkCopied : t.linkShown}</p>
+          {n.withoutDump ? <p className="muted">{t.linkWithoutDump}</p> : null}
           <input
             className="share-link-field"
             readOnly
@@ -80,6 +81,8 @@ function Body({ n, t }: { n: Notice; t: ShareStrings }) {
       return <p>{t.exported(n.file)}</p>;
     case 'export-failed':
       return <p>{t.exportFailed}</p>;
+    case 'without-dump':
+      return <p>{n.hasOwn ? t.openedWithoutDumpOwn : t.openedWithoutDump}</p>;
     case 'no-trace':
       return <p>{t.noTrace}</p>;
     case 'storage-full':

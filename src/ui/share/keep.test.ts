@@ -60,6 +60,17 @@ describe('snapshots', () => {
     expect(link.dumpHost).toEqual(dumpDoc().dumpHost);
   });
 
+  it('leave the dump out of a link when asked, keeping the packet and the host', () => {
+    applySnapshot(dumpDoc());
+    const link = takeSnapshot({ texts: 'shown', withoutDump: true });
+    expect(['dump' in link, 'yaml' in link]).toEqual([false, false]);
+    expect([link.mode, link.dumpHost, link.form]).toEqual([
+      'dump',
+      dumpDoc().dumpHost,
+      dumpDoc().form,
+    ]);
+  });
+
   it('leave the other editor alone when a document does not carry its text', () => {
     useScenario.setState({ dump: '*nat\nCOMMIT\n' });
     applySnapshot(clusterDoc());

@@ -5,6 +5,7 @@
  */
 import { decodeFile, decodeLinkPayload, linkPayloadOf } from '../../engine/scenario/codec.ts';
 import type { ScenarioDoc } from '../../engine/scenario/doc.ts';
+import { useScenario } from '../stores/scenario-store.ts';
 import { useShareStore } from './share-store.ts';
 import { applySnapshot, takeSnapshot, wouldReplaceWork } from './snapshot.ts';
 
@@ -20,7 +21,13 @@ export function offer(doc: ScenarioDoc, from: 'link' | 'file'): void {
   // an earlier failure no longer applies
   if (useShareStore.getState().notice?.kind === 'error') useShareStore.getState().notify(null);
   if (wouldReplaceWork(doc)) useShareStore.getState().ask(doc, from);
-  else applySnapshot(doc);
+  else {
+    applySnapshot(doc);
+    if (doc.mode === 'dump' && doc.dump === undefined) {
+      const hasOwn = useScenario.getState().dump.trim() !== '';
+      useShareStore.getState().notify({ kind: 'without-dump', hasOwn });
+    }
+  }
 }
 
 /** The user's answer to "open it or keep my work". */

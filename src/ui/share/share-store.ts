@@ -17,7 +17,7 @@ export interface PendingStep {
 
 export type Notice =
   /** a link was made: shown so it can be copied by hand if the clipboard refused */
-  | { kind: 'link'; url: string; copied: boolean }
+  | { kind: 'link'; url: string; copied: boolean; withoutDump?: boolean }
   /** too long for a link: offered as a file */
   | { kind: 'too-long'; chars: number }
   | { kind: 'error'; error: ShareError; from: 'link' | 'file' }
@@ -25,6 +25,8 @@ export type Notice =
   | { kind: 'undo'; what: 'reset' | 'link' | 'file'; previous: ScenarioDoc }
   | { kind: 'exported'; file: string }
   | { kind: 'export-failed' }
+  /** a dump scenario opened without its dump: the reader's own dump (if any) is traced */
+  | { kind: 'without-dump'; hasOwn: boolean }
   | { kind: 'no-trace' }
   | { kind: 'storage-full' };
 
@@ -33,6 +35,9 @@ export interface ShareState {
   asking: { doc: ScenarioDoc; from: 'link' | 'file' } | null;
   notice: Notice | null;
   pendingStep: PendingStep | null;
+  /** "Copy link" in the dump workspace, waiting for "with the dump or without it?" */
+  askingDumpLink: boolean;
+  askDumpLink(asking: boolean): void;
   ask(doc: ScenarioDoc, from: 'link' | 'file'): void;
   answered(): void;
   notify(n: Notice | null): void;
@@ -43,6 +48,8 @@ export const useShareStore = create<ShareState>()((set) => ({
   asking: null,
   notice: null,
   pendingStep: null,
+  askingDumpLink: false,
+  askDumpLink: (askingDumpLink) => set({ askingDumpLink }),
   ask: (doc, from) => set({ asking: { doc, from } }),
   answered: () => set({ asking: null }),
   notify: (notice) => set({ notice }),

@@ -13,10 +13,12 @@ import { useShareStore } from './share-store.ts';
 export interface TakeOptions {
   /** both editors' texts (autosave, files), or only the one on screen (links) */
   texts: 'both' | 'shown';
+  /** leave the dump out (a node's rules can be private): the packet, host and view still go */
+  withoutDump?: boolean;
 }
 
 /** The state on screen as a document. */
-export function takeSnapshot({ texts }: TakeOptions): ScenarioDoc {
+export function takeSnapshot({ texts, withoutDump = false }: TakeOptions): ScenarioDoc {
   const s = useScenario.getState();
   const ui = useUi.getState();
   const doc: ScenarioDoc = {
@@ -38,7 +40,9 @@ export function takeSnapshot({ texts }: TakeOptions): ScenarioDoc {
     theme: ui.theme,
   };
   if (texts === 'both' || s.mode === 'cluster') doc.yaml = s.yaml;
-  if (texts === 'both' || s.mode === 'dump') doc.dump = s.dump;
+  if ((texts === 'both' || s.mode === 'dump') && !withoutDump) doc.dump = s.dump;
+  // a step indexes the trace of this dump: without the dump it would point into another one
+  if (withoutDump && s.mode === 'dump') doc.step = -1;
   return doc;
 }
 

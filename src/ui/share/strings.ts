@@ -36,6 +36,14 @@ export interface ShareStrings {
   errorTitle: Record<'link' | 'file', string>;
   error: (e: ShareError) => string;
   workSafe: string;
+  dumpLinkTitle: string;
+  dumpLinkBody: (lines: number, kb: number) => string;
+  dumpLinkWithout: string;
+  dumpLinkWith: string;
+  dumpLinkCancel: string;
+  linkWithoutDump: string;
+  openedWithoutDump: string;
+  openedWithoutDumpOwn: string;
 }
 
 const MB = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
@@ -150,6 +158,18 @@ const en: ShareStrings = {
     }
   },
   workSafe: 'Your own work is unchanged.',
+  dumpLinkTitle: 'Share the dump too?',
+  dumpLinkBody: (lines, kb) =>
+    `A link with the dump carries all of it (${lines.toLocaleString('en')} lines, about ${kb.toLocaleString('en')} KB): anyone who opens it can read every rule, address and comment of this node. Without the dump, the link carries the packet, the host and the view; whoever opens it traces them through a dump of their own.`,
+  dumpLinkWithout: 'Copy link without the dump',
+  dumpLinkWith: 'Copy link with the dump',
+  dumpLinkCancel: 'Cancel',
+  linkWithoutDump:
+    'The link leaves the dump out: whoever opens it pastes their own rules and keeps the packet and host.',
+  openedWithoutDump:
+    'This link leaves its dump out. Paste, drop or open the node’s rules (iptables-save) to trace its packet.',
+  openedWithoutDumpOwn:
+    'This link leaves its dump out: its packet and host are traced through the dump you already had.',
 };
 
 const ko: ShareStrings = {
@@ -225,6 +245,18 @@ const ko: ShareStrings = {
     }
   },
   workSafe: '내 작업은 그대로입니다.',
+  dumpLinkTitle: '덤프도 함께 공유할까요?',
+  dumpLinkBody: (lines, kb) =>
+    `덤프를 넣은 링크에는 덤프 전체(${lines.toLocaleString('ko')}줄, 약 ${kb.toLocaleString('ko')}KB)가 담깁니다. 링크를 여는 사람은 이 노드의 규칙, 주소, 주석을 모두 볼 수 있습니다. 덤프를 빼면 패킷, 호스트, 화면 설정만 담기고, 받는 사람은 자기 덤프로 같은 패킷을 추적합니다.`,
+  dumpLinkWithout: '덤프 없이 링크 복사',
+  dumpLinkWith: '덤프를 넣어 링크 복사',
+  dumpLinkCancel: '취소',
+  linkWithoutDump:
+    '이 링크에는 덤프가 없습니다. 받는 사람이 자기 규칙을 붙여 넣으면 패킷과 호스트 설정은 그대로 쓰입니다.',
+  openedWithoutDump:
+    '이 링크에는 덤프가 빠져 있습니다. 노드의 규칙(iptables-save 출력)을 붙여 넣거나 끌어다 놓거나 파일로 열면 링크의 패킷을 추적합니다.',
+  openedWithoutDumpOwn:
+    '이 링크에는 덤프가 빠져 있어서, 링크의 패킷과 호스트 설정을 지금 가진 덤프로 추적합니다.',
 };
 
 export const strings: { en: ShareStrings; ko: ShareStrings } = { en, ko };

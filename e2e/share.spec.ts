@@ -254,6 +254,8 @@ test('a link over the user’s own work asks first: keep it, or open and undo', 
   await page.getByTestId('share-open-it').click();
   await expect(dialog).not.toBeVisible();
   await expect(page.getByTestId('packet-sport')).toHaveValue('41111');
+  // the editor loads after the first trace: wait for it before reading what it holds
+  await expect(editorText(page)).toBeVisible({ timeout: 30_000 });
   await expect(editorText(page)).not.toContainText('# my own work');
   await page.getByTestId('share-undo').click();
   await expect(editorText(page)).toContainText('# my own work');

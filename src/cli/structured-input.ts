@@ -48,3 +48,28 @@ export async function readStructured(file: string): Promise<StructuredInput> {
     },
   };
 }
+
+/**
+ * The host map `compile --hosts` prints (node name → host file), told from a single host file:
+ * an object whose every value is an object with `interfaces`, and which has none itself.
+ */
+export function hostMapNodes(value: unknown): string[] | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length === 0 || 'interfaces' in value) return null;
+  const isHost = (v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) && 'interfaces' in v;
+  return entries.every(([, v]) => isHost(v)) ? entries.map(([k]) => k) : null;
+}
+
+/** One entry of a structured input, positioned in the whole file. */
+export function entryOf(input: StructuredInput, key: string): StructuredInput {
+  const value = (input.value as Record<string, unknown>)[key];
+  const quoted = /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
+  return {
+    name: input.name,
+    value,
+    errors: input.errors,
+    positionOf: (path) => input.positionOf(path === '' ? quoted : `${quoted}.${path}`),
+  };
+}

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, root } from './test-kit.ts';
 
@@ -114,4 +116,80 @@ describe('netfilter-lab compile', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('no node "nope" (nodes: node-a, node-b)');
   });
+
+  it('gives trace --host one node: --hosts --node prints its host, or trace --node picks it from the map', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hosts-'));
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const rules = file('node-a.rules', cli(['compile', cluster, '--node', 'node-a']).stdout);
+    const one = cli(['compile', cluster, '--hosts', '--node', 'node-a']);
+    expect(one.status).toBe(0);
+    expect(one.stdout).toMatch(/^interfaces:/);
+    const map = file('hosts.yaml', cli(['compile', cluster, '--hosts']).stdout);
+    const host = file('node-a.yaml', one.stdout);
+    // an outside client reaches the NodePort on node-a's address
+    const packet = file(
+      'syn.json',
+      JSON.stringify({
+        in: 'eth0',
+        proto: 'tcp',
+        src: '203.0.113.7',
+        sport: 40000,
+        dst: '10.32.11.62',
+        dport: 30080,
+        tcpFlags: 'SYN',
+      }),
+    );
+    const alone = cli(['trace', '--rules', rules, '--host', host, '--packet', packet, '--json']);
+    const picked = cli([
+      'trace',
+      '--rules',
+      rules,
+      '--host',
+      map,
+      '--node',
+      'node-a',
+      '--packet',
+      packet,
+      '--json',
+    ]);
+    expect([alone.status, picked.status]).toEqual([0, 0]);
+    expect(picked.stdout).toBe(alone.stdout);
+    const result = (JSON.parse(picked.stdout) as { packets: { result: { fate: string } }[] })
+      .packets[0]!.result;
+    expect(result.fate).toBe('forward');
+
+    const unpicked = cli(['trace', '--rules', rules, '--host', map, '--packet', packet]);
+    expect(unpicked.status).toBe(2);
+    expect(unpicked.stderr).toContain(
+      'holds the hosts of 2 nodes (node-a, node-b): pick one with --node NAME',
+    );
+    const wrong = cli([
+      'trace',
+      '--rules',
+      rules,
+      '--host',
+      map,
+      '--node',
+      'x',
+      '--packet',
+      packet,
+    ]);
+    expect(wrong.stderr).toContain('no node "x"');
+    const needless = cli([
+      'trace',
+      '--rules',
+      rules,
+      '--host',
+      host,
+      '--node',
+      'node-a',
+      '--packet',
+      packet,
+    ]);
+    expect([needless.status, needless.stderr]).toEqual([2, expect.stringContaining('is one host')]);
+    expect(cli(['compile', cluster, '--hosts', '--node', 'nope']).status).toBe(2);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ const options = {
 export const compileCommand: Command = {
   name: 'compile',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
-       netfilter-lab compile CLUSTER.yaml|- --hosts [--json]
+       netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
 a KubeProxyConfiguration and an optional netfilter-lab/v1alpha1 Cluster document, and prints
@@ -31,8 +31,9 @@ them there. Diagnostics go to stderr as FILE:LINE:COL: severity: message.
 
 Options:
   --node NAME   the node to compile (may be left out when the cluster has one node)
-  --hosts       print each node's host model (interfaces, addresses, routes) as YAML, the
-                format trace --host reads; with --json, as JSON
+  --hosts       print each node's host model (interfaces, addresses, routes) as YAML, keyed by
+                node name (trace --host reads it with --node NAME); with --node, only that
+                node's host, the file trace --host reads alone; with --json, as JSON
   -h, --help    show this help
 
 Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
@@ -48,7 +49,15 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     const errors = () => diagnostics.filter((d) => d.severity === 'error').length;
     const out = new Output();
     if (values.hosts) {
-      const hosts = hostsOf(model);
+      const all = hostsOf(model);
+      const node = values.node;
+      if (node !== undefined && !(node in all)) {
+        reportDiagnostics(input.name, diagnostics);
+        throw new UsageError(
+          `compile: no node "${node}" (nodes: ${Object.keys(all).join(', ') || 'none'})`,
+        );
+      }
+      const hosts = node === undefined ? all : all[node];
       await out.write(values.json ? `${JSON.stringify(hosts, null, 2)}\n` : stringify(hosts));
       await out.flush();
       reportDiagnostics(input.name, diagnostics);

@@ -7,7 +7,12 @@ import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
 import { reportDiagnostics } from '../report.ts';
 import { loadRuleset, rulesetInputHelp, rulesetInputOptions } from '../ruleset-input.ts';
-import { readStructured } from '../structured-input.ts';
+import {
+  entryOf,
+  hostMapNodes,
+  readStructured,
+  type StructuredInput,
+} from '../structured-input.ts';
 import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
 import { UsageError } from '../usage-error.ts';
 import { hasErrors } from '../../engine/rules/diagnostics.ts';
@@ -25,6 +30,7 @@ const options = {
   ...rulesetInputOptions,
   rules: { type: 'string' },
   host: { type: 'string' },
+  node: { type: 'string' },
   packet: { type: 'string' },
   seed: { type: 'string' },
   'all-paths': { type: 'boolean' },
@@ -32,6 +38,25 @@ const options = {
   backend: { type: 'string', choices: ['nft', 'legacy'] },
   'assume-unknown': { type: 'string', choices: ['match', 'nomatch'] },
 } as const;
+
+/** The host to trace on: the file itself, or one node of a `compile --hosts` map. */
+function pickHost(file: StructuredInput, node: string | undefined): StructuredInput {
+  const nodes = hostMapNodes(file.value);
+  if (nodes === null) {
+    if (node !== undefined)
+      throw new UsageError(
+        `trace: --node ${node} picks a node from a host map (compile --hosts), but ${file.name} is one host`,
+      );
+    return file;
+  }
+  if (node === undefined)
+    throw new UsageError(
+      `trace: ${file.name} holds the hosts of ${nodes.length} nodes (${nodes.join(', ')}): pick one with --node NAME`,
+    );
+  if (!nodes.includes(node))
+    throw new UsageError(`trace: no node "${node}" in ${file.name} (nodes: ${nodes.join(', ')})`);
+  return entryOf(file, node);
+}
 
 export const traceCommand: Command = {
   name: 'trace',
@@ -43,7 +68,9 @@ a list shares one conntrack table, so a later packet or a reply sees the connect
 
 Options:
   --rules FILE         the ruleset (iptables-save, iptables -S or iptables -L -n -v text; - for stdin)
-  --host FILE          the host file (DESIGN.md §4)
+  --host FILE          the host file (DESIGN.md §4), or the map of every node's host that
+                       compile --hosts prints, with --node
+  --node NAME          the node to take from a host map
   --packet FILE        the packet file: one packet or a list
   --seed N             seed for random rules (statistic --mode random); the same seed, the same trace
   --all-paths          enumerate every random branch and print each outcome with its exact probability
@@ -82,10 +109,11 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
     reportDiagnostics(rules.input.name, rules.diagnostics);
     let errors = hasErrors(rules.diagnostics) ? 1 : 0;
 
-    const hostIn = await readStructured(values.host!);
+    const hostFile = await readStructured(values.host!);
     const packetIn = await readStructured(values.packet!);
-    errors += reportSyntaxErrors(hostIn) + reportSyntaxErrors(packetIn);
+    errors += reportSyntaxErrors(hostFile) + reportSyntaxErrors(packetIn);
     if (errors) return exitStatus(errors);
+    const hostIn = pickHost(hostFile, values.node);
     const host = readHost(hostIn.value);
     const packets = readPackets(packetIn.value);
     errors +=

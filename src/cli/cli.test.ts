@@ -106,16 +106,23 @@ describe('netfilter-lab parse', () => {
     expect([doc.format, doc.family]).toEqual(['save', 'ipv6']);
   });
 
-  it('parses an empty input to an empty ruleset', () => {
+  it('warns that an empty input holds no rules (iptables-save without root prints nothing)', () => {
     const r = cli(['parse', '-'], '');
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({
-      format: 'save',
-      family: 'ipv4',
-      counts: { tables: 0, chains: 0, rules: 0, errors: 0, warnings: 0 },
-      tables: [],
-      diagnostics: [],
-    });
+    const out = JSON.parse(r.stdout) as { counts: object; diagnostics: { code: string }[] };
+    expect(out.counts).toEqual({ tables: 0, chains: 0, rules: 0, errors: 0, warnings: 1 });
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['empty-input']);
+    expect(r.stderr).toContain('<stdin>:1:1: warning: the input holds no rules');
+  });
+
+  it('says which formats it tried when the input is none of them', () => {
+    const r = cli(['parse', '-'], '# notes\n\n  hello world\nfoo\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^<stdin>:3:3: error: this is none of the formats read here; tried iptables-save .* iptables -S .* iptables -L -n -v/,
+      ),
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectFamily, detectFormat } from './detect.ts';
+import { detectFamily, detectFormat, recognizeFormat } from './detect.ts';
+import { parseRuleset } from './parse.ts';
 
 describe('detectFormat', () => {
   it.each([
@@ -33,5 +34,32 @@ describe('detectFamily', () => {
       ),
     ).toBe('ipv4');
     expect(detectFamily('-P INPUT ACCEPT\n-A INPUT -s fd00::/8 -j ACCEPT\n')).toBe('ipv6');
+  });
+});
+
+describe('recognizeFormat', () => {
+  it('names the format and the line that showed it, or null when no line looks like any', () => {
+    expect(recognizeFormat('# iptables-save\n\n*filter\nCOMMIT\n')).toEqual({
+      format: 'save',
+      line: 3,
+    });
+    expect(recognizeFormat('-P INPUT ACCEPT\n')).toEqual({ format: 'S', line: 1 });
+    expect(recognizeFormat('Chain INPUT (policy ACCEPT)\n')).toEqual({ format: 'L', line: 1 });
+    expect(recognizeFormat('hello\nworld\n')).toBeNull();
+    expect(recognizeFormat('')).toBeNull();
+  });
+
+  it('leads parseRuleset to one error naming the formats tried, and a warning for no input', () => {
+    const unknown = parseRuleset('\n  <html>\n<body>\n');
+    expect(unknown.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
+      ['unknown-format', 'error', 2, 3],
+    ]);
+    const empty = parseRuleset('# only a comment\n\n');
+    expect(empty.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['empty-input', 'warning'],
+    ]);
+    expect(empty.ruleset.tables).toEqual([]);
+    // a format given by the caller is trusted: no guessing, no unknown-format error
+    expect(parseRuleset('hello\n', { format: 'save' }).diagnostics[0]?.code).toBe('syntax');
   });
 });

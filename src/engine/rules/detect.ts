@@ -6,23 +6,47 @@
 import type { DumpFormat, Family } from './model.ts';
 
 export function detectFormat(text: string): DumpFormat {
+  return recognizeFormat(text)?.format ?? 'save';
+}
+
+/**
+ * The format the first meaningful line shows, and that line (1-based); null when no line looks
+ * like any of the three (or there is no meaningful line at all).
+ */
+export function recognizeFormat(text: string): { format: DumpFormat; line: number } | null {
   // look at the first meaningful lines only: a 14 MB dump must not be scanned twice
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  for (const raw of head.split('\n')) {
-    const line = raw.trim();
+  const lines = head.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
+    const at = (format: DumpFormat) => ({ format, line: i + 1 });
     if (
       line.startsWith('*') ||
       line.startsWith(':') ||
       line === 'COMMIT' ||
       /^\[\d+:\d+\]/.test(line)
     )
-      return 'save';
-    if (/^Chain \S+ \((policy \S+|\d+ references)/.test(line)) return 'L';
-    if (/^(num\s+)?(pkts\s+bytes\s+)?target\s+prot\s+opt\b/.test(line)) return 'L';
-    if (/^-[PNAI] /.test(line)) return 'S';
+      return at('save');
+    if (/^Chain \S+ \((policy \S+|\d+ references)/.test(line)) return at('L');
+    if (/^(num\s+)?(pkts\s+bytes\s+)?target\s+prot\s+opt\b/.test(line)) return at('L');
+    if (/^-[PNAI] /.test(line)) return at('S');
   }
-  return 'save';
+  return null;
+}
+
+/** The first line that is neither blank nor a comment (1-based), or null. */
+export function firstMeaningfulLine(text: string): { line: number; text: string } | null {
+  let start = 0;
+  for (let n = 1; start <= text.length; n++) {
+    const end = text.indexOf('\n', start);
+    const raw = text.slice(start, end === -1 ? text.length : end);
+    const line = raw.trim();
+    if (line !== '' && !line.startsWith('#')) return { line: n, text: raw };
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return null;
 }
 
 export function detectFamily(text: string): Family {

@@ -27,7 +27,9 @@ export type DiagnosticCode =
   | 'lossy-format' // iptables -L cannot express everything; kept as text
   | 'assumed-table' // -S / -L text does not name its table; which one was assumed
   | 'target-not-allowed'
-  | 'old-negation'; // `-s ! ADDR`: read, but iptables 1.8 refuses it
+  | 'old-negation' // `-s ! ADDR`: read, but iptables 1.8 refuses it
+  | 'empty-input' // no rule line at all (iptables-save without root prints nothing)
+  | 'unknown-format'; // no line looks like iptables-save, -S or -L text
 
 export interface SourcePosition {
   /** 1-based line */

@@ -1,5 +1,6 @@
 /** The one entry point for ruleset text: detects the format and family, then parses. */
-import { detectFamily, detectFormat } from './detect.ts';
+import { detectFamily, firstMeaningfulLine, recognizeFormat } from './detect.ts';
+import type { Diagnostic } from './diagnostics.ts';
 import type { DumpFormat, Family, ParseResult } from './model.ts';
 import { parseSave } from './save-parser.ts';
 import { parseS } from './s-parser.ts';
@@ -22,7 +23,11 @@ export interface ParseOptions {
 }
 
 export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult {
-  const format = opts.format ?? detectFormat(text);
+  const first = firstMeaningfulLine(text);
+  if (first === null) return emptyInput(text, opts);
+  const recognized = opts.format === undefined ? recognizeFormat(text) : null;
+  if (opts.format === undefined && recognized === null) return unknownFormat(text, first, opts);
+  const format = opts.format ?? recognized?.format ?? 'save';
   const family = opts.family ?? detectFamily(text);
   const hint = opts.table === undefined ? {} : { table: opts.table };
   switch (format) {
@@ -33,4 +38,46 @@ export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult
     default:
       return parseSave(text, family, opts.onProgress ? { onProgress: opts.onProgress } : {});
   }
+}
+
+/**
+ * Nothing but blanks and comments: `iptables-save` run without root prints nothing at all, so an
+ * empty ruleset is worth a warning rather than a silent "no rules".
+ */
+function emptyInput(text: string, opts: ParseOptions): ParseResult {
+  const parsed = parseSave(text, opts.family ?? 'ipv4', {});
+  const warning: Diagnostic = {
+    code: 'empty-input',
+    severity: 'warning',
+    message:
+      'the input holds no rules (only blank or comment lines); iptables-save prints nothing when it is not run as root: try sudo iptables-save',
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+  };
+  opts.onProgress?.(text.length, text.length);
+  return { ruleset: parsed.ruleset, diagnostics: [warning, ...parsed.diagnostics] };
+}
+
+/** No line looks like any format read here: one error that says which were tried. */
+function unknownFormat(
+  text: string,
+  first: { line: number; text: string },
+  opts: ParseOptions,
+): ParseResult {
+  const column = first.text.length - first.text.trimStart().length + 1;
+  const error: Diagnostic = {
+    code: 'unknown-format',
+    severity: 'error',
+    message:
+      'this is none of the formats read here; tried iptables-save (*table, :CHAIN and -A lines, COMMIT), iptables -S (-P, -N and -A lines) and iptables -L -n -v (Chain NAME (policy …) headers)',
+    line: first.line,
+    column,
+    endLine: first.line,
+    endColumn: first.text.trimEnd().length + 1,
+  };
+  const parsed = parseSave('', opts.family ?? 'ipv4', {});
+  opts.onProgress?.(text.length, text.length);
+  return { ruleset: parsed.ruleset, diagnostics: [error] };
 }

@@ -29,7 +29,8 @@ export type DiagnosticCode =
   | 'target-not-allowed'
   | 'old-negation' // `-s ! ADDR`: read, but iptables 1.8 refuses it
   | 'empty-input' // no rule line at all (iptables-save without root prints nothing)
-  | 'unknown-format'; // no line looks like iptables-save, -S or -L text
+  | 'unknown-format' // no line looks like iptables-save, -S or -L text
+  | 'respelled'; // a name iptables reads by prefix or case (`EST`) but prints in full
 
 export interface SourcePosition {
   /** 1-based line */

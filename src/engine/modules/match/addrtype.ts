@@ -6,7 +6,7 @@
 import { isBuiltinChain, type Negatable } from '../../rules/model.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
-import { parseStateList } from './state.ts';
+import { parseStateList, reportRespelled } from './state.ts';
 
 /** the kernel's RTN_* types, in bit order */
 export const ADDRESS_TYPES = [
@@ -37,7 +37,10 @@ const NO_OUTPUT = ['PREROUTING', 'INPUT'];
 
 function parseTypes(o: ParsedOption, ctx: ModuleContext): Negatable<string[]> | undefined {
   const r = parseStateList(o.args[0] ?? '', ADDRESS_TYPES);
-  if ('states' in r) return { value: r.states, negated: o.negated };
+  if ('states' in r) {
+    reportRespelled(r.respelled, o.span, ctx);
+    return { value: r.states, negated: o.negated };
+  }
   ctx.report(
     'bad-value',
     `unknown address type "${r.bad}" (expected ${ADDRESS_TYPES.join(', ')})`,

@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '../../rules/diagnostics.ts';
 import { describe, expect, it } from 'vitest';
-import { diag, explainFirst, one } from './test-kit.ts';
+import { diag, explainFirst, one, respelledIn } from './test-kit.ts';
 
 /**
  * [as written, as iptables-save printed it, the -L -n -v trailing column], from
@@ -107,7 +107,7 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
 describe('-m conntrack', () => {
   it.each(ORACLE)('%s', (written, saved, listed) => {
     const r = one(written);
-    expect(r.diagnostics).toEqual([]);
+    expect(r.diagnostics).toEqual(respelledIn(written));
     expect(r.saved).toBe(saved);
     expect(r.list).toBe(listed);
     expect(one(saved).saved).toBe(saved);

@@ -17,7 +17,7 @@ import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '.
 import { parseUint, type PortRange } from '../values.ts';
 import { reportRepeated } from './checks.ts';
 import { parsePortRangeAsWritten } from './ports-list.ts';
-import { explainStates, parseStateList } from './state.ts';
+import { explainStates, parseStateList, reportRespelled } from './state.ts';
 
 /** in the order iptables prints them */
 export const CT_STATES = [
@@ -123,28 +123,21 @@ function parseOne(o: ParsedOption, data: ConntrackData, ctx: ModuleContext): voi
   switch (o.name) {
     case 'ctstate':
     case 'ctstatus': {
-      const order = o.name === 'ctstate' ? CT_STATES : CT_STATUSES;
-      // NONE means "no status bit set"; it adds nothing to a list
-      const items =
-        o.name === 'ctstatus'
-          ? text
-              .split(',')
-              .filter((s) => s.toUpperCase() !== 'NONE')
-              .join(',')
-          : text;
-      const r =
-        items === '' && o.name === 'ctstatus' && text !== ''
-          ? { states: [] }
-          : parseStateList(items, order);
+      // NONE ("no status bit set") is read like the other names but adds nothing to the list
+      const order = o.name === 'ctstate' ? CT_STATES : ['NONE', ...CT_STATUSES];
+      const r = parseStateList(text, order);
       if ('bad' in r) {
-        const allowed = o.name === 'ctstatus' ? ['NONE', ...order] : order;
         ctx.report(
           'bad-value',
-          `unknown ${o.name} "${r.bad}" (expected ${allowed.join(', ')})`,
+          `unknown ${o.name} "${r.bad}" (expected ${order.join(', ')})`,
           o.span,
         );
-      } else if (o.name === 'ctstate') data.state = neg(r.states);
-      else data.status = neg(r.states);
+        return;
+      }
+      reportRespelled(r.respelled, o.span, ctx);
+      const states = r.states.filter((s) => s !== 'NONE');
+      if (o.name === 'ctstate') data.state = neg(states);
+      else data.status = neg(states);
       return;
     }
     case 'ctproto': {

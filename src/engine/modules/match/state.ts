@@ -3,7 +3,8 @@
  * `-m conntrack --ctstate`). iptables prints the states in its own fixed order, whatever order
  * they were written in.
  */
-import { defineMatch, type Lang } from '../types.ts';
+import type { SourceSpan } from '../../rules/diagnostics.ts';
+import { defineMatch, type Lang, type ModuleContext } from '../types.ts';
 import { requireOneOf, reportRepeated } from './checks.ts';
 
 /** in the order iptables prints them */
@@ -14,15 +15,43 @@ export interface StateData {
   negated: boolean;
 }
 
-/** Upper-cases, checks and sorts a comma list into `order`; undefined names the first bad item. */
+/**
+ * Reads a comma list of names as iptables 1.8 does: each item is compared without case against
+ * the names in `order`, and a prefix picks the first name it begins (`EST` is ESTABLISHED, `U`
+ * among address types is UNSPEC). The result is sorted into `order`, the order iptables prints;
+ * `respelled` lists each item written otherwise than it prints, for a warning. An empty item
+ * (`NEW,,EST`, a trailing comma) is refused, as iptables refuses it.
+ */
 export function parseStateList(
   text: string,
   order: readonly string[],
-): { states: string[] } | { bad: string } {
-  const items = text.split(',').map((s) => s.toUpperCase());
-  const bad = items.find((s) => !order.includes(s));
-  if (bad !== undefined) return { bad };
-  return { states: order.filter((s) => items.includes(s)) };
+): { states: string[]; respelled: [written: string, canonical: string][] } | { bad: string } {
+  const found = new Set<string>();
+  const respelled: [string, string][] = [];
+  for (const item of text.split(',')) {
+    const upper = item.toUpperCase();
+    const name = upper === '' ? undefined : order.find((n) => n.startsWith(upper));
+    if (name === undefined) return { bad: item };
+    found.add(name);
+    if (item !== name) respelled.push([item, name]);
+  }
+  return { states: order.filter((s) => found.has(s)), respelled };
+}
+
+/** The warning for names iptables reads but prints otherwise (`EST` → ESTABLISHED). */
+export function reportRespelled(
+  respelled: readonly [string, string][],
+  at: SourceSpan,
+  ctx: ModuleContext,
+): void {
+  if (respelled.length === 0) return;
+  const list = respelled.map(([w, c]) => `"${w}" as ${c}`).join(', ');
+  ctx.report(
+    'respelled',
+    `read ${list}, as iptables does; iptables-save prints the full name, so write it that way`,
+    at,
+    'warning',
+  );
 }
 
 const STATE_KO: Readonly<Record<string, string>> = {
@@ -57,7 +86,10 @@ export const state = defineMatch<StateData>({
       const r = parseStateList(o.args[0] ?? '', STATES);
       if ('bad' in r)
         ctx.report('bad-value', `unknown state "${r.bad}" (expected ${STATES.join(', ')})`, o.span);
-      else data = { states: r.states, negated: o.negated };
+      else {
+        reportRespelled(r.respelled, o.span, ctx);
+        data = { states: r.states, negated: o.negated };
+      }
     }
     return data;
   },

@@ -106,3 +106,14 @@ export function diag(
 ): KitDiagnostic {
   return { code, severity, ...at(body, text) };
 }
+
+/**
+ * The warnings a body gives for state, status and address-type names written in lower case or
+ * shortened (iptables reads them, iptables-save prints them in full): one per such option.
+ */
+export function respelledIn(body: string): KitDiagnostic[] {
+  const out: KitDiagnostic[] = [];
+  for (const m of body.matchAll(/--(?:state|ctstate|ctstatus|src-type|dst-type) (\S+)/g))
+    if (/[a-z]/.test(m[1]!)) out.push(diag(body, 'respelled', m[0], 'warning'));
+  return out;
+}

@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// The dependency direction (DESIGN.md §3) is enforced here: ui → worker → engine, cli → engine.
+// The dependency direction (docs/architecture.md) is enforced here: ui → worker → engine,
+// cli → engine.
 const noUpwardImports = (patterns) => ({
   'no-restricted-imports': [
     'error',

@@ -15,7 +15,9 @@ import {
   simulate,
   simulateAllPaths,
 } from '../../src/engine/netfilter/index.ts';
+import { fileURLToPath } from 'node:url';
 import { generateKubeDump } from './generate-kube.ts';
+import { saveSection, verdict, type BenchRow } from './report.ts';
 
 const BIG = 100;
 const BIG_IP = '10.95.0.100';
@@ -137,10 +139,13 @@ export function benchTrace(dumpText: string): TraceBench {
 // run alone: node build/bench-trace.mjs
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = benchTrace(generateKubeDump().text);
-  const row = (name: string, value: string, target: string, ok: boolean) =>
+  const rows: BenchRow[] = [];
+  const row = (what: string, measured: string, target: string, ok: boolean) => {
     console.log(
-      `${name.padEnd(44)} ${value.padStart(12)}   target ${target.padEnd(8)} ${ok ? 'PASS' : 'FAIL'}`,
+      `${what.padEnd(44)} ${measured.padStart(12)}   target ${target.padEnd(8)} ${ok ? 'PASS' : 'FAIL'}`,
     );
+    rows.push({ what, measured, target, verdict: verdict(ok) });
+  };
   console.log(
     `simulator on ${r.rules.toLocaleString('en')} rules (a Service with ${BIG} endpoints last in KUBE-SERVICES)`,
   );
@@ -150,14 +155,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     '< 5 ms',
     r.traceMs < 5,
   );
+  const shares = `each endpoint ${(r.minShare * 100).toFixed(4)}–${(r.maxShare * 100).toFixed(4)} %`;
   row(
-    `all paths, ${r.outcomes} outcomes (median of 5)`,
+    `all paths, ${r.outcomes} outcomes, ${shares} (median of 5)`,
     `${r.allPathsMs.toFixed(1)} ms`,
     '< 50 ms',
     r.allPathsMs < 50,
-  );
-  console.log(
-    `${''.padEnd(44)} each endpoint ${(r.minShare * 100).toFixed(4)}–${(r.maxShare * 100).toFixed(4)} %`,
   );
   row(
     `${r.sampled.toLocaleString('en')} sampled packets (median of 3)`,
@@ -165,4 +168,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     '< 1 s',
     r.sampleMs < 1000,
   );
+  saveSection(fileURLToPath(new URL('..', import.meta.url)), {
+    id: 'trace',
+    title: 'Simulator',
+    input: `The parser's generated dump plus one Service with ${BIG} endpoints whose rule is last in KUBE-SERVICES (every Service rule before it is tried first): ${r.rules.toLocaleString('en')} rules (\`scripts/bench/bench-trace.ts\`).`,
+    rows,
+  });
 }

@@ -2,9 +2,13 @@
 // module, the same way scripts/build-cli.mjs bundles the CLI, so it runs on plain `node` with
 // --expose-gc and no TypeScript loader. Output: build/bench.mjs (not dist/, which vite empties).
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// each benchmark saves its rows here as it finishes; an older run's must not reach the page
+rmSync(new URL('../../build/bench-results', import.meta.url), { recursive: true, force: true });
 
 const common = {
   absWorkingDir: root,
@@ -32,4 +36,11 @@ await build({
   banner: {
     js: "import { createRequire as __nlCreateRequire } from 'node:module'; const require = __nlCreateRequire(import.meta.url);",
   },
+});
+// docs/benchmarks.md from the rows the three saved; prettier stays a package, not bundled
+await build({
+  ...common,
+  entryPoints: ['scripts/bench/write-benchmarks.ts'],
+  outfile: 'build/bench-report.mjs',
+  external: ['prettier'],
 });

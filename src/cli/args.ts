@@ -23,7 +23,6 @@ export interface ParsedArgs<S extends Record<string, OptionSpec>> {
 }
 
 export function readArgs<S extends Record<string, OptionSpec>>(
-  command: string,
   args: readonly string[],
   spec: S,
 ): ParsedArgs<S> {
@@ -41,16 +40,13 @@ export function readArgs<S extends Record<string, OptionSpec>>(
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
     const o = spec[t.name];
-    if (!o) throw new UsageError(`${command}: unknown option ${t.rawName}`);
+    if (!o) throw new UsageError(`unknown option ${t.rawName}`);
     if (o.type === 'string') {
-      if (t.value === undefined)
-        throw new UsageError(`${command}: option ${t.rawName} needs a value`);
+      if (t.value === undefined) throw new UsageError(`option ${t.rawName} needs a value`);
       if (o.choices && !o.choices.includes(t.value))
-        throw new UsageError(
-          `${command}: option ${t.rawName} takes ${o.choices.join(', ')}, not "${t.value}"`,
-        );
+        throw new UsageError(`option ${t.rawName} takes ${o.choices.join(', ')}, not "${t.value}"`);
     } else if (t.value !== undefined) {
-      throw new UsageError(`${command}: option ${t.rawName} takes no value`);
+      throw new UsageError(`option ${t.rawName} takes no value`);
     }
   }
   return { values: values as OptionValues<S>, positionals };

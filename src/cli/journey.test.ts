@@ -157,8 +157,11 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
 
   it('treats command-line mistakes as usage errors (exit 2)', () => {
     const cases: [string[], string][] = [
-      [['journey', f('journey-clusterip.yaml')], 'journey: missing --flow FILE'],
-      [['journey', '--flow', f('journey-clusterip.json')], 'journey: missing FILE'],
+      [['journey', f('journey-clusterip.yaml')], 'missing --flow FILE'],
+      [
+        ['journey', '--flow', f('journey-clusterip.json')],
+        'missing FILE (a path, or - for standard input)',
+      ],
       [
         [
           'journey',
@@ -169,7 +172,7 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
           '1',
           '--all-paths',
         ],
-        'journey: --seed and --all-paths exclude each other',
+        '--seed and --all-paths exclude each other',
       ],
       [
         [
@@ -180,17 +183,16 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
           '--seed',
           'x',
         ],
-        'journey: --seed takes a whole number, not "x"',
+        '--seed takes a whole number, not "x"',
       ],
-      [
-        ['journey', '-', '--flow', '-'],
-        'journey: only one of CLUSTER and --flow can be - (standard input)',
-      ],
+      [['journey', '-', '--flow', '-'], 'only one of CLUSTER and --flow can be - (standard input)'],
     ];
     for (const [args, message] of cases) {
       const r = cli(args);
       expect(r.status).toBe(2);
-      expect(r.stderr).toContain(`netfilter-lab: ${message}`);
+      expect(r.stderr).toBe(
+        `netfilter-lab journey: ${message} (see netfilter-lab journey --help)\n`,
+      );
     }
     const help = cli(['--help']);
     expect(help.stdout).toMatch(/\n {2}journey {2}follow a connection across the cluster/);

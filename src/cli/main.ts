@@ -4,7 +4,7 @@
  */
 import pkg from '../../package.json' with { type: 'json' };
 import { commands } from './commands/index.ts';
-import { UsageError } from './usage-error.ts';
+import { UsageError, usageLine } from './usage-error.ts';
 
 const PROGRAM = 'netfilter-lab';
 
@@ -25,6 +25,8 @@ Exit status: 0 success, 1 the input has errors, 2 usage error.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
+  // the command whose --help a usage error points to, once one is chosen
+  let running: string | undefined;
   try {
     if (name === undefined)
       throw new UsageError(`missing command (one of: ${commands.map((c) => c.name).join(', ')})`);
@@ -41,12 +43,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError(
         name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`,
       );
+    running = command.name;
     return await (await command.load()).run(rest);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(
-      `${PROGRAM}: ${e.message}${e.pointToHelp ? ` (see ${PROGRAM} --help)` : ''}\n`,
-    );
+    process.stderr.write(`${usageLine(PROGRAM, running, e)}\n`);
     return 2;
   }
 }

@@ -31,13 +31,11 @@ export interface LoadedRuleset extends ParseResult {
   input: Input;
 }
 
-export function singleFile(command: string, positionals: readonly string[]): string {
+export function singleFile(positionals: readonly string[]): string {
   if (positionals.length === 0)
-    throw new UsageError(`${command}: missing FILE (a path, or - for standard input)`);
+    throw new UsageError(`missing FILE (a path, or - for standard input)`);
   if (positionals.length > 1)
-    throw new UsageError(
-      `${command}: one FILE only, got ${positionals.length}: ${positionals.join(' ')}`,
-    );
+    throw new UsageError(`one FILE only, got ${positionals.length}: ${positionals.join(' ')}`);
   return positionals[0]!;
 }
 

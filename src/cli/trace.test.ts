@@ -16,7 +16,7 @@ interface JsonStep {
 }
 
 describe('netfilter-lab trace', () => {
-  it('prints the DESIGN §4 trace JSON: one entry per packet, matched rules with their text', () => {
+  it('prints the trace JSON (docs/formats.md#trace-json): one entry per packet, matched rules with their text', () => {
     const r = cli([...base, '--packet', f('syn-and-reply.json'), '--seed', '1', '--json']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -60,12 +60,12 @@ export type RuleSource =
   | { kind: 'cluster'; yaml: string; node: string }
   /**
    * a pasted dump, as text or as the id loadDump gave it (the worker keeps the parsed dump);
-   * `host` is a host document (DESIGN §4), a default host when absent
+   * `host` is a host document (docs/formats.md), a default host when absent
    */
   | { kind: 'dump'; text: string; host?: unknown }
   | { kind: 'dump'; id: string; host?: unknown };
 
-/** A packet as the packet file spells it (DESIGN §4): read and checked in the worker. */
+/** A packet as the packet file spells it (docs/formats.md): read and checked in the worker. */
 export interface PacketInput {
   in?: string;
   local?: boolean;
@@ -113,7 +113,7 @@ export interface SampleResponse {
   problems: TraceProblem[];
 }
 
-/** A connection across the cluster, as the journey's flow file spells it (DESIGN §4). */
+/** A connection across the cluster, as the journey's flow file spells it (docs/formats.md). */
 export interface FlowInput {
   from: string;
   to: string;
@@ -156,7 +156,7 @@ export interface EngineApi extends DumpApi {
   trace(req: TraceRequest): TraceResponse;
   allPaths(req: TraceRequest): AllPathsResponse;
   sample(req: TraceRequest, runs: number): SampleResponse;
-  /** the trace as the `trace --json` document (DESIGN §4); null when it could not run */
+  /** the trace as the `trace --json` document (docs/formats.md); null when it could not run */
   traceJson(req: TraceRequest): TraceJson | null;
   /** the packet followed across the cluster's nodes, and its reply back */
   journey(req: JourneyRequest): JourneyResponse;

@@ -1,5 +1,5 @@
-// The kernel facts of DESIGN.md §6 (and a few more found on the way), each checked with a small
-// scenario against the real kernel. FINDINGS.md says what each one means for the simulator.
+// The kernel facts the simulator models, each checked with a small scenario against the real
+// kernel. FINDINGS.md says what each one means for the simulator.
 // Rules that only probe state are target-less rules with a comment: they show in the trace when
 // they match and change nothing.
 import { readFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ function topology(change: (spec: TopologySpec) => void): TopologySpec {
   return spec;
 }
 
-describe.skipIf(!env.ok)(kernelSuiteTitle('kernel facts (DESIGN.md §6)'), () => {
+describe.skipIf(!env.ok)(kernelSuiteTitle('kernel facts'), () => {
   it('tables run in priority order at every hook; under nft security comes after nat at INPUT', async () => {
     const { packets } = await runKernelScenario({
       rules: rules('all-tables.rules'),

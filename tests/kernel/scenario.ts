@@ -1,7 +1,7 @@
 // runKernelScenario: the kernel side of the simulator's proof. Builds a fresh topology, loads the
 // rules into the host, sends the packets one by one (all sharing the host's conntrack table) and
 // returns, per packet, the steps the kernel traced and where the packet ended — shaped like the
-// simulator's trace JSON (DESIGN.md §4) so the two can be compared field by field.
+// simulator's trace JSON (docs/formats.md) so the two can be compared field by field.
 import { kernelEnvironment } from './environment.ts';
 import {
   HARNESS_CHAINS,

@@ -1,6 +1,6 @@
-// The same packets as the simulator's packet file takes them (DESIGN.md §4), so a comparison test
-// can hand one scenario to both sides: a packet sent from a peer or a pod namespace arrives on the
-// host interface that namespace hangs off; one sent from "host" is generated locally.
+// The same packets as the simulator's packet file takes them (docs/formats.md), so a comparison
+// test can hand one scenario to both sides: a packet sent from a peer or a pod namespace arrives
+// on the host interface that namespace hangs off; one sent from "host" is generated locally.
 import type { KernelPacket } from './sender.ts';
 import type { TopologySpec } from './topology.ts';
 

@@ -103,7 +103,7 @@ export interface Topology {
   ns(role: string): string;
   roles: string[];
   bridgeNetfilter: BridgeNetfilterState;
-  /** The host as DESIGN.md §4's host file describes it, for the simulator. */
+  /** The host as a host file (docs/formats.md) describes it, for the simulator. */
   hostFile(): HostFile;
   teardown(): void;
 }

@@ -36,15 +36,19 @@ Options:
                 node's host, the file trace --host reads alone; with --json, as JSON
   -h, --help    show this help
 
+File formats (docs/formats.md in the project):
+  CLUSTER  docs/formats.md#cluster-documents
+  --hosts  docs/formats.md#host-file
+
 Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
 
   async run(args) {
-    const { values, positionals } = readArgs('compile', args, options);
+    const { values, positionals } = readArgs(args, options);
     if (values.help) {
       process.stdout.write(`${this.help}\n`);
       return 0;
     }
-    const input = await readInput(singleFile('compile', positionals));
+    const input = await readInput(singleFile(positionals));
     const { model, diagnostics } = loadCluster(input.text);
     const errors = () => diagnostics.filter((d) => d.severity === 'error').length;
     const out = new Output();
@@ -53,9 +57,7 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
       const node = values.node;
       if (node !== undefined && !(node in all)) {
         reportDiagnostics(input.name, diagnostics);
-        throw new UsageError(
-          `compile: no node "${node}" (nodes: ${Object.keys(all).join(', ') || 'none'})`,
-        );
+        throw new UsageError(`no node "${node}" (nodes: ${Object.keys(all).join(', ') || 'none'})`);
       }
       const hosts = node === undefined ? all : all[node];
       await out.write(values.json ? `${JSON.stringify(hosts, null, 2)}\n` : stringify(hosts));
@@ -70,14 +72,14 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
         reportDiagnostics(input.name, diagnostics);
         throw new UsageError(
           names.length
-            ? `compile: --node NAME is needed (nodes: ${names.join(', ')})`
-            : 'compile: the cluster has no Node',
+            ? `--node NAME is needed (nodes: ${names.join(', ')})`
+            : 'the cluster has no Node',
         );
       }
       node = names[0]!;
     } else if (!names.includes(node)) {
       reportDiagnostics(input.name, diagnostics);
-      throw new UsageError(`compile: no node "${node}" (nodes: ${names.join(', ') || 'none'})`);
+      throw new UsageError(`no node "${node}" (nodes: ${names.join(', ') || 'none'})`);
     }
     const compiled = compileModelNode(model, node);
     diagnostics.push(...compiled.diagnostics);

@@ -54,24 +54,28 @@ Options:
   --steps        with the text output, print every trace step of every hop
   -h, --help     show this help
 
+File formats (docs/formats.md in the project):
+  CLUSTER  docs/formats.md#cluster-documents
+  FLOW     docs/formats.md#flow-file
+
 Exit status: 0 followed (whatever the verdict), 1 an input has errors, 2 usage error.`,
 
   async run(args) {
-    const { values, positionals } = readArgs('journey', args, options);
+    const { values, positionals } = readArgs(args, options);
     if (values.help) {
       process.stdout.write(`${this.help}\n`);
       return 0;
     }
-    const clusterFile = singleFile('journey', positionals);
-    if (!values.flow) throw new UsageError('journey: missing --flow FILE');
+    const clusterFile = singleFile(positionals);
+    if (!values.flow) throw new UsageError('missing --flow FILE');
     if (clusterFile === '-' && values.flow === '-')
-      throw new UsageError('journey: only one of CLUSTER and --flow can be - (standard input)');
+      throw new UsageError('only one of CLUSTER and --flow can be - (standard input)');
     if (values.seed !== undefined && values['all-paths'])
-      throw new UsageError('journey: --seed and --all-paths exclude each other');
+      throw new UsageError('--seed and --all-paths exclude each other');
     const opts: JourneyOptions = {};
     if (values.seed !== undefined) {
       if (!/^\d+$/.test(values.seed))
-        throw new UsageError(`journey: --seed takes a whole number, not "${values.seed}"`);
+        throw new UsageError(`--seed takes a whole number, not "${values.seed}"`);
       opts.seed = Number(values.seed);
     }
     if (values['all-paths']) opts.allPaths = true;

@@ -26,15 +26,19 @@ ${rulesetInputHelp}
   --pretty             indent the JSON (slow and large for big dumps)
   -h, --help           show this help
 
+File formats (docs/formats.md in the project):
+  FILE    docs/formats.md#rulesets
+  output  docs/formats.md#parse-json
+
 Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
 
   async run(args) {
-    const { values, positionals } = readArgs('parse', args, options);
+    const { values, positionals } = readArgs(args, options);
     if (values.help) {
       process.stdout.write(`${this.help}\n`);
       return 0;
     }
-    const file = singleFile('parse', positionals);
+    const file = singleFile(positionals);
     const result = await loadRuleset(file, values);
     const out = new Output();
     if (values.pretty) await out.write(prettyParseJson(result));

@@ -64,15 +64,18 @@ Options:
 ${rulesetInputHelp}
   -h, --help           show this help
 
+File formats (docs/formats.md in the project):
+  FILE    docs/formats.md#rulesets
+
 Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
 
   async run(args) {
-    const { values, positionals } = readArgs('print', args, options);
+    const { values, positionals } = readArgs(args, options);
     if (values.help) {
       process.stdout.write(`${this.help}\n`);
       return 0;
     }
-    const file = singleFile('print', positionals);
+    const file = singleFile(positionals);
     const input = await readInput(file);
     const as = (values.as ?? 'save') as DumpFormat;
     const out = new Output();

@@ -45,16 +45,16 @@ function pickHost(file: StructuredInput, node: string | undefined): StructuredIn
   if (nodes === null) {
     if (node !== undefined)
       throw new UsageError(
-        `trace: --node ${node} picks a node from a host map (compile --hosts), but ${file.name} is one host`,
+        `--node ${node} picks a node from a host map (compile --hosts), but ${file.name} is one host`,
       );
     return file;
   }
   if (node === undefined)
     throw new UsageError(
-      `trace: ${file.name} holds the hosts of ${nodes.length} nodes (${nodes.join(', ')}): pick one with --node NAME`,
+      `${file.name} holds the hosts of ${nodes.length} nodes (${nodes.join(', ')}): pick one with --node NAME`,
     );
   if (!nodes.includes(node))
-    throw new UsageError(`trace: no node "${node}" in ${file.name} (nodes: ${nodes.join(', ')})`);
+    throw new UsageError(`no node "${node}" in ${file.name} (nodes: ${nodes.join(', ')})`);
   return entryOf(file, node);
 }
 
@@ -68,8 +68,8 @@ a list shares one conntrack table, so a later packet or a reply sees the connect
 
 Options:
   --rules FILE         the ruleset (iptables-save, iptables -S or iptables -L -n -v text; - for stdin)
-  --host FILE          the host file (DESIGN.md §4), or the map of every node's host that
-                       compile --hosts prints, with --node
+  --host FILE          the host file, or the map of every node's host that compile --hosts
+                       prints, with --node
   --node NAME          the node to take from a host map
   --packet FILE        the packet file: one packet or a list
   --seed N             seed for random rules (statistic --mode random); the same seed, the same trace
@@ -81,29 +81,33 @@ Options:
 ${rulesetInputHelp}
   -h, --help           show this help
 
+File formats (docs/formats.md in the project):
+  rules   docs/formats.md#rulesets
+  host    docs/formats.md#host-file
+  packet  docs/formats.md#packet-file
+  --json  docs/formats.md#trace-json
+
 Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
 
   async run(args) {
-    const { values, positionals } = readArgs('trace', args, options);
+    const { values, positionals } = readArgs(args, options);
     if (values.help) {
       process.stdout.write(`${this.help}\n`);
       return 0;
     }
-    if (positionals.length) throw new UsageError(`trace: unexpected argument "${positionals[0]}"`);
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     for (const k of ['rules', 'host', 'packet'] as const)
-      if (!values[k]) throw new UsageError(`trace: missing --${k} FILE`);
+      if (!values[k]) throw new UsageError(`missing --${k} FILE`);
     if (values.seed !== undefined && values['all-paths'])
-      throw new UsageError('trace: --seed and --all-paths exclude each other');
+      throw new UsageError('--seed and --all-paths exclude each other');
     let seed: number | undefined;
     if (values.seed !== undefined) {
       if (!/^\d+$/.test(values.seed))
-        throw new UsageError(`trace: --seed takes a whole number, not "${values.seed}"`);
+        throw new UsageError(`--seed takes a whole number, not "${values.seed}"`);
       seed = Number(values.seed);
     }
     if ([values.rules, values.host, values.packet].filter((f) => f === '-').length > 1)
-      throw new UsageError(
-        'trace: only one of --rules, --host, --packet can be - (standard input)',
-      );
+      throw new UsageError('only one of --rules, --host, --packet can be - (standard input)');
 
     const rules = await loadRuleset(values.rules!, values);
     reportDiagnostics(rules.input.name, rules.diagnostics);

@@ -9,7 +9,7 @@ import { NODE_HOST } from './test-kit.ts';
 const ip = (s: string) => parseIPv4(s)!;
 
 describe('readHost', () => {
-  it('reads the DESIGN example with lo added and no diagnostics', () => {
+  it('reads the documented example with lo added and no diagnostics', () => {
     const { host, diagnostics } = readHost(NODE_HOST);
     expect(diagnostics).toEqual([]);
     expect(host.interfaces.map((i) => i.name)).toEqual(['lo', 'eth0', 'cni0']);

@@ -1,5 +1,5 @@
 /**
- * Reads the host file (DESIGN §4) from a plain object, as parsed from YAML or JSON. Every
+ * Reads the host file (docs/formats.md) from a plain object, as parsed from YAML or JSON. Every
  * problem is a field diagnostic naming the field and what was expected; reading goes on so one
  * run shows them all.
  */

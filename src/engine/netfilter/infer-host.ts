@@ -3,7 +3,8 @@
  * name: interfaces in -i/-o, node addresses kube-proxy writes (NodePort addresses, the API
  * server's endpoints), bridge subnets Docker masquerades (`-s 172.17.0.0/16 ! -o docker0`), the
  * pod CIDR kube-proxy and flannel masquerade. Every guess carries its reason (the rule's line), so
- * the user can see what to correct. The result is a host document (DESIGN §4) readHost accepts.
+ * the user can see what to correct. The result is a host document (docs/formats.md) that
+ * readHost accepts.
  */
 import type { Cidr, Rule, Ruleset } from '../rules/model.ts';
 import { formatIPv4, parseIPv4 } from '../rules/address.ts';
@@ -20,7 +21,7 @@ export interface HostDocRoute {
   dev: string;
 }
 
-/** The part of a host document (DESIGN §4) a guess fills in. */
+/** The part of a host document a guess fills in. */
 export interface HostDocument {
   interfaces: HostDocInterface[];
   routes: HostDocRoute[];

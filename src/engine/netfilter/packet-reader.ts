@@ -1,5 +1,5 @@
 /**
- * Reads the packet file (DESIGN §4): one packet object or a list of them. Each problem names
+ * Reads the packet file (docs/formats.md): one packet object or a list of them. Each problem names
  * its field (`[1].dport: …`) and what was expected; unknown fields are errors because a typo
  * such as `dst_port` would otherwise silently trace a different packet.
  *

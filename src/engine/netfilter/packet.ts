@@ -1,5 +1,5 @@
 /**
- * The packet a trace follows (DESIGN §4 packet file), and the working state the simulator
+ * The packet a trace follows (docs/formats.md), and the working state the simulator
  * changes as NAT and MARK act on it. Addresses are numbers inside the engine and dotted text
  * in everything it shows.
  */

@@ -29,7 +29,7 @@ export function packetsOf(doc: unknown): Packet[] {
   return r.packets;
 }
 
-/** A node like the DESIGN's example: eth0 to the world, cni0 to the pods. */
+/** A node like the docs' host file: eth0 to the world, cni0 to the pods. */
 export const NODE_HOST = {
   interfaces: [
     { name: 'eth0', addresses: ['192.168.1.10/24'] },

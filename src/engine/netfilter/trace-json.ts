@@ -1,8 +1,9 @@
 /**
- * The `trace --json` document (DESIGN §4): `{"packets": [{"steps": [...], "result": {...}}]}`,
- * always a list, one entry per packet. Steps keep the names the contract uses (kind, hook,
- * table, chain, rule, ruleText, matched, target, verdict, packet) and add the rule's id and
- * source span for tools that want them. With --all-paths the outcomes follow.
+ * The `trace --json` document (docs/formats.md):
+ * `{"packets": [{"steps": [...], "result": {...}}]}`, always a list, one entry per packet. Steps
+ * keep the names the contract uses (kind, hook, table, chain, rule, ruleText, matched, target,
+ * verdict, packet) and add the rule's id and source span for tools that want them. With
+ * --all-paths the outcomes follow.
  *
  * In a long chain (32 rules or more) the rules whose `-d` excludes the packet are not tested one
  * by one: a run of them is one `{"kind": "skip", "chain", "from", "to", "count", "reason":

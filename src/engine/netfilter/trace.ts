@@ -1,6 +1,6 @@
 /**
  * The trace: an ordered list of plain events, a union keyed by `kind`, that the UI replays and
- * `trace --json` prints (DESIGN §4). Every event carries the packet as it is after the event.
+ * `trace --json` prints (docs/formats.md). Every event carries the packet as it is after the event.
  * Rule events carry the rule's id, source span and its text exactly as iptables-save prints it,
  * so the editor, the rule table and the animation all point at the same rule.
  */

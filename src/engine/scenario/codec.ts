@@ -1,6 +1,6 @@
 /**
- * A scenario as a link and as a file. The link is `#s=` + base64url(deflate-raw(JSON)) (DESIGN
- * §4); the file is the same JSON, uncompressed and readable. Both decoders end in the same
+ * A scenario as a link and as a file. The link is `#s=` + base64url(deflate-raw(JSON)) (docs/
+ * formats.md); the file is the same JSON, uncompressed and readable. Both decoders end in the same
  * validator. Compression is the platform's CompressionStream ('deflate-raw': plain DEFLATE
  * without the zlib wrapper, six bytes shorter; browsers, workers and Node have it, platform.ts),
  * so no library is added; the inflater is fed a little at a time and stopped as soon as its

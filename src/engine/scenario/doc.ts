@@ -1,6 +1,6 @@
 /**
  * The scenario document: everything a share link, a scenario file and the browser's autosave
- * carry. It is plain JSON with a `version` field (DESIGN §4 "Scenario URL"); a reader refuses a
+ * carry. It is plain JSON with a `version` field (docs/formats.md, Share link); a reader refuses a
  * version newer than its own rather than guess at fields it does not know.
  */
 import type { DumpFormat } from '../rules/model.ts';
@@ -73,7 +73,7 @@ export interface ScenarioDoc {
   yaml?: string;
   /** the pasted dump; a link in cluster mode leaves it out */
   dump?: string;
-  /** the dump's host document (DESIGN §4) as edited; null: inferred from the dump */
+  /** the dump's host document (docs/formats.md) as edited; null: inferred from the dump */
   dumpHost: unknown;
   node: string;
   form: PacketForm;

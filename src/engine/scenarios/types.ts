@@ -5,7 +5,7 @@ export interface Text {
   ko: string;
 }
 
-/** The flow file's shape (DESIGN §4, `journey --flow`). */
+/** The flow file's shape (docs/formats.md, `journey --flow`). */
 export interface FlowDoc {
   from: string;
   to: string;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { renderBenchmarks, verdict, type BenchSection, type Machine } from './report.ts';
+
+const machine: Machine = {
+  cores: 2,
+  cpuModel: 'Example CPU @ 2.0GHz',
+  node: 'v20.20.0',
+  os: 'Linux 6.18.0',
+  iptables: 'iptables v1.8.9 (nf_tables)',
+  loadAverage: [0.5, 1, 1.25],
+  date: '2026-11-27 10:00',
+};
+
+const parse: BenchSection = {
+  id: 'parse',
+  title: 'Parser and printer',
+  input: 'A generated dump.',
+  rows: [
+    {
+      what: 'parse',
+      measured: '250 ms',
+      target: '≥ 2× faster than `iptables-restore --test`',
+      verdict: verdict(true, '2.10× by wall time'),
+    },
+    { what: 'a | in a cell', measured: 'two\nlines' },
+  ],
+};
+const compile: BenchSection = {
+  id: 'compile',
+  title: 'Cluster compiler',
+  input: 'A generated cluster.',
+  rows: [{ what: 'total', measured: '1900 ms', target: '< 2 s', verdict: verdict(false) }],
+};
+
+describe('docs/benchmarks.md', () => {
+  const page = renderBenchmarks(
+    machine,
+    new Map([
+      ['compile', compile],
+      ['parse', parse],
+    ]),
+  );
+  const lines = page.split('\n');
+
+  it('names the machine, the Node version, iptables and the date', () => {
+    expect(lines).toContain('- Machine: 2 cores, Example CPU @ 2.0GHz; Linux 6.18.0');
+    expect(lines).toContain('- Node.js v20.20.0; iptables v1.8.9 (nf_tables)');
+    expect(lines).toContain('- Date: 2026-11-27 10:00 UTC');
+    expect(lines).toContain('- Load average when the page was written: 0.50, 1.00, 1.25');
+  });
+
+  it('puts the benchmarks in a fixed order and says which one left no result', () => {
+    const headings = lines.filter((l) => l.startsWith('## '));
+    expect(headings).toEqual(['## Parser and printer', '## Simulator', '## Cluster compiler']);
+    expect(page).toContain('## Simulator\n\nNot run: this benchmark left no result');
+  });
+
+  it('writes one table row per figure, with the ratio it was judged by', () => {
+    expect(lines).toContain(
+      '| parse | 250 ms | ≥ 2× faster than `iptables-restore --test` | PASS (2.10× by wall time) |',
+    );
+    expect(lines).toContain('| a \\| in a cell | two lines |  |  |');
+    expect(lines).toContain('| total | 1900 ms | < 2 s | FAIL |');
+  });
+});

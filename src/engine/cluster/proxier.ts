@@ -1,0 +1,2 @@
+// kept for the importers of the compiler's restore readers; the proxier is proxier/index.ts
+export * from './proxier/index.ts';

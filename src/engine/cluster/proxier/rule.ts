@@ -47,11 +47,25 @@ const plans = new WeakMap<TemplateStringsArray, Plan>();
 export function rule(strings: TemplateStringsArray, ...holes: RuleHole[]): RuleLine {
   let plan = plans.get(strings);
   if (plan === undefined) plans.set(strings, (plan = planOf(strings)));
-  const args: RuleWord[] = [];
-  for (const op of plan.ops) {
-    if (typeof op === 'string') args.push(op);
-    else if (typeof op === 'number') pushHole(args, holes[op]!);
-    else args.push(quotedText(op, holes));
+  const ops = plan.ops;
+  // made at its final length: 160,000 of these, and a pushed-to array keeps room to grow
+  let n = ops.length;
+  for (const op of ops) {
+    const hole = typeof op === 'number' ? holes[op] : undefined;
+    if (Array.isArray(hole)) n += hole.length - 1;
+  }
+  const args = new Array<RuleWord>(n);
+  let k = 0;
+  for (const op of ops) {
+    if (typeof op === 'string') args[k++] = op;
+    else if (typeof op !== 'number') args[k++] = quotedText(op, holes);
+    else {
+      const hole = holes[op]!;
+      if (typeof hole === 'string') args[k++] = restoreWord(hole);
+      else if (typeof hole === 'number') args[k++] = String(hole);
+      else if (Array.isArray(hole)) for (const w of hole as readonly RuleWord[]) args[k++] = w;
+      else args[k++] = hole as RulePart;
+    }
   }
   const chain = typeof plan.chain === 'string' ? plan.chain : holes[plan.chain];
   if (typeof chain !== 'string') throw new Error('rule: the chain must be a string');
@@ -69,13 +83,6 @@ export function restoreWord(text: string): string {
 /** Text inside double quotes: iptables-restore takes a backslash to escape the next character. */
 function escapeQuoted(text: string): string {
   return text.includes('"') || text.includes('\\') ? text.replace(NEEDS_ESCAPES, '\\$&') : text;
-}
-
-function pushHole(args: RuleWord[], hole: RuleHole): void {
-  if (typeof hole === 'string') args.push(restoreWord(hole));
-  else if (typeof hole === 'number') args.push(String(hole));
-  else if (Array.isArray(hole)) for (const w of hole as readonly RuleWord[]) args.push(w);
-  else args.push(hole as RulePart);
 }
 
 function quotedText(word: QuotedWord, holes: RuleHole[]): string {

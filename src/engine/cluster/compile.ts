@@ -13,7 +13,7 @@ import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';
 import { NodeRulesetBuilder } from './node-ruleset.ts';
 import { RestoreRuleReader } from './restore-rule.ts';
-import { proxierRules, type NodeView } from './proxier.ts';
+import { proxierRules, type NodeView } from './proxier/index.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
 import type { RuleProvenance } from './provenance.ts';
 

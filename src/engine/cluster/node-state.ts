@@ -13,7 +13,7 @@
  * - iptables-save (nft and legacy alike) prints tables as mangle, filter, nat, built-in chains
  *   first, then user chains sorted by name, then every chain's rules in chain order.
  */
-import type { ProxierOutput, RestoreTable } from './proxier.ts';
+import { BLOCK_LOCALNET, type ProxierOutput, type RestoreTable } from './proxier/index.ts';
 import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { BUILTIN_CHAINS, type TableName } from '../rules/model.ts';
@@ -30,25 +30,6 @@ export interface NodeRules {
   chains: Map<TableName, string[]>;
   rules: StateRule[];
 }
-
-const LOCALNET_ARGS = [
-  '-m',
-  'comment',
-  '--comment',
-  '"block incoming localnet connections"',
-  '-d',
-  '127.0.0.0/8',
-  '!',
-  '-s',
-  '127.0.0.0/8',
-  '-m',
-  'conntrack',
-  '!',
-  '--ctstate',
-  'RELATED,ESTABLISHED,DNAT',
-  '-j',
-  'DROP',
-];
 
 interface Jump {
   table: TableName;
@@ -217,7 +198,7 @@ export function kubeletFirewallRule(): StateRule {
   return {
     table: 'filter',
     chain: 'KUBE-FIREWALL',
-    args: LOCALNET_ARGS,
+    args: BLOCK_LOCALNET.args,
     prov: kubelet('block-localnet'),
   };
 }

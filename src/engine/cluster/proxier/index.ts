@@ -1,0 +1,52 @@
+/**
+ * What kube-proxy in iptables mode writes for one node, as the lines of its iptables-restore input
+ * (filter and nat), each with its provenance. The facts follow syncProxyRules in kubernetes
+ * pkg/proxy/iptables/proxier.go (the release with nfacct counters and KUBE-PROXY-FIREWALL):
+ * - the top-level chains first (top-level.ts): KUBE-POSTROUTING returns unmarked packets, clears
+ *   the mark and masquerades; KUBE-MARK-MASQ sets the mark; KUBE-FIREWALL blocks incoming
+ *   localnet connections when localhost NodePorts are on;
+ * - then per Service port (service-ports.ts), one file per rule family in kube-proxy's order:
+ *   cluster IP, external IPs, load-balancer IPs, NodePort, health check node port, the
+ *   masquerade rule, the EXT chain, the FW chain, the SVC and SVL chains, the SEP chains;
+ * - last, the jump to KUBE-NODEPORTS at the end of KUBE-SERVICES, and KUBE-FORWARD.
+ * Rules are written with `rule` (rule.ts) so that each reads as the line it becomes.
+ */
+import type { Endpoint } from '../endpoints.ts';
+import type { ClusterModel } from '../model.ts';
+import { RestoreRuleReader } from '../restore-rule.ts';
+import type { NodeContext } from './context.ts';
+import { localDetector, nodePortScope, type NodeView } from './node-settings.ts';
+import { servicePortRules } from './service-ports.ts';
+import { leadingRules, trailingRules } from './top-level.ts';
+import { RestoreWriter, type ProxierOutput, type RuleSink } from './writer.ts';
+
+export { markText, probabilityText, type NodeView } from './node-settings.ts';
+export { BLOCK_LOCALNET } from './top-level.ts';
+export type { RestoreTable, RuleLine } from './rule.ts';
+export type { ProxierOutput, RestoreRule, RuleSink } from './writer.ts';
+
+export function proxierRules(
+  model: ClusterModel,
+  view: NodeView,
+  endpoints: Map<string, Endpoint[]>,
+  parts: RestoreRuleReader = new RestoreRuleReader(),
+  sink?: RuleSink,
+): ProxierOutput {
+  const w = new RestoreWriter(sink);
+  const c: NodeContext = {
+    model,
+    view,
+    w,
+    detector: localDetector(model, view.node),
+    scope: nodePortScope(model, view),
+    parts,
+    probabilities: new Map(),
+    protocols: new Map(),
+    markMasq: parts.jumpPart('KUBE-MARK-MASQ'),
+    refSources: new Map(),
+  };
+  leadingRules(c);
+  servicePortRules(c, endpoints);
+  trailingRules(c);
+  return w.output;
+}

@@ -17,7 +17,7 @@ import {
   describeJourneyResult,
   journey,
   type JourneyOptions,
-} from '../../engine/cluster/journey.ts';
+} from '../../engine/cluster/journey/index.ts';
 
 const options = {
   flow: { type: 'string' },

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { journey, type Journey, type JourneyResult } from '../cluster/journey.ts';
+import { journey, type Journey, type JourneyResult } from '../cluster/journey/index.ts';
 import { scenarioById, scenarios } from './index.ts';
 
 const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '__golden__');

@@ -1,8 +1,18 @@
 /** A journey for people: one block per hop, the ending, the reply, and the odds of each ending. */
 import { describeStep } from '../../netfilter/index.ts';
-import { placeLabel } from './places.ts';
-import type { JourneyResult } from '../journey.ts';
-import type { Journey, JourneyHop, JourneyNote, LegEnd, Tuple } from './types.ts';
+import { placeLabel, type PlaceView } from './places.ts';
+import type { Journey, JourneyHop, JourneyNote, JourneyResult, LegEnd, Tuple } from './types.ts';
+
+export const POD_NETWORK_NOTE = {
+  en:
+    "Pod networking is modelled plainly: each node's podCIDR sits on a bridge (cni0) with one veth " +
+    "per pod (hairpin on), the other nodes' podCIDRs are routed via their node IPs, bridge " +
+    'netfilter is on; no overlay and no CNI rules of its own.',
+  ko:
+    '파드 네트워크는 단순하게 모델링합니다: 각 노드의 podCIDR은 브리지(cni0)에 있고 파드마다 veth가 ' +
+    '하나씩 붙습니다(hairpin 켜짐). 다른 노드의 podCIDR은 그 노드 IP를 거쳐 라우팅되고, 브리지 ' +
+    'netfilter는 켜져 있습니다. 오버레이나 CNI 자체 규칙은 없습니다.',
+} as const;
 
 /** A note's English line, as `journey` prints it after `note:`. */
 export function noteText(n: JourneyNote): string {
@@ -104,4 +114,11 @@ export function describeJourneyResult(r: JourneyResult, steps = false): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** One line for a place: `pod default/web-0 (10.42.0.43)`. */
+export function describePlace(p: PlaceView): string {
+  return p.kind === 'client' && p.name === p.address
+    ? p.address
+    : `${placeLabel(p)} (${p.address})`;
 }

@@ -1,5 +1,11 @@
 /** The journey's output: plain data (structured-clone friendly) for the CLI, the worker and the UI. */
-import type { ConntrackView, PacketTrace, TraceResult } from '../../netfilter/index.ts';
+import type {
+  ConntrackView,
+  FieldDiagnostic,
+  PacketTrace,
+  TraceResult,
+} from '../../netfilter/index.ts';
+import type { ClusterDiagnostic } from '../diagnostics.ts';
 import type { PlaceView } from './places.ts';
 
 export type Direction = 'request' | 'reply';
@@ -125,4 +131,34 @@ export interface FlowView {
   tcpFlags: string | null;
   /** the node the packet enters the cluster's netfilter at */
   entry: string;
+}
+
+export interface JourneyOptions {
+  /** seed for the random rules (default 1): the same seed, the same journey */
+  seed?: number;
+  /** follow every random branch and give each ending's exact probability */
+  allPaths?: boolean;
+  /** nodes one direction may cross before the journey is stopped (default 8) */
+  maxHops?: number;
+  /** journeys enumerated at most (default 1,000) */
+  maxJourneys?: number;
+}
+
+export interface JourneyResult {
+  flow: FlowView | null;
+  /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
+  podNetwork: string;
+  /** notes on how the journey was followed, in English (noteText of each of noteData) */
+  notes: string[];
+  /** the same notes as data, for words in another language (not in the CLI's JSON) */
+  noteData: JourneyNote[];
+  /** the sampled journey, or with allPaths the first one enumerated */
+  journey: Journey | null;
+  outcomes?: JourneyOutcome[];
+  /** false when an enumeration was cut short */
+  complete?: boolean;
+  /** problems in the cluster description */
+  diagnostics: ClusterDiagnostic[];
+  /** problems in the flow, by field (`to`, `sport` …) */
+  flowDiagnostics: FieldDiagnostic[];
 }

@@ -3,7 +3,7 @@
  * hops, then the reply's way back through each node's conntrack table. Each hop is a button
  * that shows that node's part of the journey.
  */
-import type { Journey } from '../../../engine/cluster/journey.ts';
+import type { Journey } from '../../../engine/cluster/journey/index.ts';
 import { hopLine, natText } from './hop-text.ts';
 import { shortName } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';

@@ -4,7 +4,7 @@
  * trace of the packet in the diagram, the chain graph and the player.
  */
 import { useEffect, useState } from 'react';
-import type { Journey, JourneyHop } from '../../../engine/cluster/journey.ts';
+import type { Journey, JourneyHop } from '../../../engine/cluster/journey/index.ts';
 import type { JourneyResponse } from '../../../worker/protocol.ts';
 import type { Lang } from '../shared/lang.ts';
 import { prefersReducedMotion, watchReducedMotion } from '../shared/motion.ts';

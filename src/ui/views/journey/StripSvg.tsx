@@ -4,7 +4,7 @@
  * buttons: picking one shows its part of the journey in the other views.
  */
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { Journey, PlaceView } from '../../../engine/cluster/journey.ts';
+import type { Journey, PlaceView } from '../../../engine/cluster/journey/index.ts';
 import { fitBox, noteLines, type BoxText, type FittedNote } from './box-fit.ts';
 import {
   BOX_Y,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journey, type Journey } from '../../../engine/cluster/journey.ts';
+import { journey, type Journey } from '../../../engine/cluster/journey/index.ts';
 import { DEFAULT_CLUSTER_YAML } from '../../../engine/scenarios/default-cluster.ts';
 import { NODEPORT_30080_YAML } from '../../../engine/scenarios/nodeport-other-node.ts';
 import { fitBox, NOTE_FONT, noteLines } from './box-fit.ts';

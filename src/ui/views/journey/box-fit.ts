@@ -3,7 +3,7 @@
  * the request's and the reply's notes (wrapped onto two lines when need be). The rows of notes
  * are as tall as the tallest box needs, so the lanes stay straight across the strip.
  */
-import type { Journey } from '../../../engine/cluster/journey.ts';
+import type { Journey } from '../../../engine/cluster/journey/index.ts';
 import { boxNotes, type Note } from './hop-text.ts';
 import { TEXT_X, type StripColumn } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';

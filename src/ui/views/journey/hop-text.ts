@@ -1,5 +1,5 @@
 /** The words the strip and the hop list put on a journey: addresses, NAT, each box's notes. */
-import type { Journey, JourneyHop, NatDone, Tuple } from '../../../engine/cluster/journey.ts';
+import type { Journey, JourneyHop, NatDone, Tuple } from '../../../engine/cluster/journey/index.ts';
 import type { StripColumn } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
 

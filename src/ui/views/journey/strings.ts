@@ -1,5 +1,5 @@
 /** The journey strip's words, in English and Korean. */
-import type { JourneyNote } from '../../../engine/cluster/journey.ts';
+import type { JourneyNote } from '../../../engine/cluster/journey/index.ts';
 import type { TraceProblem } from '../../../worker/protocol.ts';
 export interface JourneyStrings {
   title: string;

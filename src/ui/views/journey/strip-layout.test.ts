@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Journey, JourneyHop, LegEnd, PlaceView } from '../../../engine/cluster/journey.ts';
+import type {
+  Journey,
+  JourneyHop,
+  LegEnd,
+  PlaceView,
+} from '../../../engine/cluster/journey/index.ts';
 import {
   boxMetrics,
   BOX_Y,

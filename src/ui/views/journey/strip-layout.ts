@@ -5,7 +5,7 @@
  * lanes run through bands of the boxes that hold no text, so the packet never covers words.
  * Pure: the component draws what this returns.
  */
-import type { Journey, PlaceView } from '../../../engine/cluster/journey.ts';
+import type { Journey, PlaceView } from '../../../engine/cluster/journey/index.ts';
 
 /** a column's width when the panel's width is not known, and its bounds when it is */
 export const COL_W = 136;

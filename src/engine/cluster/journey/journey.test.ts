@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { journey } from './journey.ts';
-import { loadCluster } from './load.ts';
-import { readFlow } from './journey/flow.ts';
-import {
-  divide,
-  formatFraction,
-  multiply,
-  parseFraction,
-  SeededDraw,
-  toNumber,
-} from './journey/exact.ts';
-import { CLUSTERIP_4PODS_YAML } from '../scenarios/clusterip-4pods.ts';
-import { NODEPORT_30080_YAML } from '../scenarios/nodeport-other-node.ts';
-import { ETP_LOCAL_YAML } from '../scenarios/etp-local.ts';
+import { journey } from './index.ts';
+import { loadCluster } from '../load.ts';
+import { readFlow } from './flow.ts';
+import { divide, formatFraction, multiply, parseFraction, SeededDraw, toNumber } from './exact.ts';
+import { CLUSTERIP_4PODS_YAML } from '../../scenarios/clusterip-4pods.ts';
+import { NODEPORT_30080_YAML } from '../../scenarios/nodeport-other-node.ts';
+import { ETP_LOCAL_YAML } from '../../scenarios/etp-local.ts';
 
 const model4 = loadCluster(CLUSTERIP_4PODS_YAML).model;
 const nodeport = loadCluster(NODEPORT_30080_YAML).model;
@@ -165,7 +158,7 @@ describe('journey', () => {
 
   it('a load-balancer IP with source ranges: kept out by KUBE-FW, let in from inside the range', () => {
     const yaml = readFileSync(
-      new URL('./__golden__/lb-source-ranges.yaml', import.meta.url),
+      new URL('../__golden__/lb-source-ranges.yaml', import.meta.url),
       'utf8',
     );
     const out = journey(

@@ -113,7 +113,7 @@ describe('journey', () => {
       { allPaths: true },
     );
     const j = r.journey!;
-    expect(j.hops.map((h) => [h.node.slice(0, 14), h.nat.length])).toEqual([
+    expect(j.hops.map((h) => [h.node.slice(0, 14), h.translations.length])).toEqual([
       ['ip-10-32-7-224', 0],
       ['ip-10-32-11-62', 0],
       ['ip-10-32-11-62', 0],

@@ -1,7 +1,16 @@
 /** A journey for people: one block per hop, the ending, the reply, and the odds of each ending. */
 import { describeStep } from '../../netfilter/index.ts';
 import { placeLabel, type PlaceView } from './places.ts';
-import type { Journey, JourneyHop, JourneyNote, JourneyResult, LegEnd, Tuple } from './types.ts';
+import type {
+  Journey,
+  JourneyHop,
+  JourneyNote,
+  JourneyResult,
+  LegEnd,
+  Translation,
+  TranslationKind,
+  Tuple,
+} from './types.ts';
 
 export const POD_NETWORK_NOTE = {
   en:
@@ -34,6 +43,21 @@ function tuple(t: Tuple): string {
   return `${t.proto} ${ends(t.src, t.sport)} → ${ends(t.dst, t.dport)}`;
 }
 
+const KIND: Record<TranslationKind, string> = {
+  dnat: 'DNAT',
+  snat: 'SNAT',
+  masquerade: 'MASQUERADE',
+  'un-dnat': 'un-DNAT',
+  'un-snat': 'un-SNAT',
+};
+
+/** `request DNAT at PREROUTING by KUBE-SEP-…#1: 10.42.1.10:41000 → 10.43.62.130:80 ⇒ …` */
+export function translationLine(x: Translation): string {
+  const by = x.rule ? `${x.rule.chain}#${x.rule.index}` : 'conntrack';
+  const ends2 = (t: Tuple) => `${ends(t.src, t.sport)} → ${ends(t.dst, t.dport)}`;
+  return `${x.direction} ${KIND[x.kind]} at ${x.hook} by ${by}: ${ends2(x.before)} ⇒ ${ends2(x.after)}`;
+}
+
 function percent(p: number): string {
   return `${(p * 100).toFixed(4)} %`;
 }
@@ -43,10 +67,7 @@ function hopLines(h: JourneyHop, n: number, steps: boolean): string[] {
     h.in === null ? 'sent by the node' : `in ${h.in}${h.inPort ? ` (port ${h.inPort})` : ''}`;
   const lines = [`  ${n}. ${h.node}, ${inText}: ${tuple(h.before)}`];
   if (steps) for (const s of h.trace.steps) lines.push(`       | ${describeStep(s)}`);
-  for (const nat of h.nat)
-    lines.push(
-      `       ${nat.undoes ? `un-${nat.undoes} (${nat.type})` : nat.type} ${nat.before} → ${nat.after} at ${nat.hook}${nat.fromConntrack ? ' (from conntrack)' : ''}`,
-    );
+  for (const x of h.translations) lines.push(`       ${translationLine(x)}`);
   const odds = h.exact === '1' ? '' : ` [random choice: ${percent(h.probability)}]`;
   const out = h.fate === 'forward' || h.fate === 'output' ? ` out ${h.out}` : '';
   lines.push(`       ${h.verdict} (${h.fate}${out}): ${tuple(h.after)} — ${h.next}${odds}`);

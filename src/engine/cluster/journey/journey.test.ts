@@ -75,7 +75,8 @@ describe('readFlow', () => {
   });
 });
 
-describe('journey', () => {
+// each case follows whole journeys across nodes; the seed case follows over forty of them
+describe('journey', { timeout: 30_000 }, () => {
   const flow = { from: 'pod/default/client', to: 'svc/default/service-test:80' };
 
   it('samples with a seed: the same seed, the same journey; seeds reach every endpoint', () => {

@@ -4,8 +4,8 @@
  * e2e/artifacts/.
  */
 import { writeFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { checkStrip, expectFits, shareLink } from './journey-kit.ts';
 import { openTraced, watchErrors } from './support.ts';
 import { startTaskTrace, tasksUntilMark } from './task-cpu.ts';
 import { NODEPORT_30080_YAML } from '../src/engine/scenarios/nodeport-other-node.ts';
@@ -107,7 +107,10 @@ test('the journey strip shows the default packet hop by hop, with the NAT and th
   await expect(strip.locator(`[data-place="node:${NODE_A}"]`)).toContainText(`DNAT ${endpoint}`);
   const hops = page.getByTestId('journey-hops');
   await expect(hops.locator('[data-leg="request"] [data-hop]').first()).toContainText(
-    `DNAT 10.43.62.130:80 → ${endpoint}`,
+    `10.42.0.10:40000 → 10.43.62.130:80 ⇒ 10.42.0.10:40000 → ${endpoint}`,
+  );
+  await expect(hops.locator('[data-leg="request"] [data-hop]').first()).toContainText(
+    'DNAT · PREROUTING · rule KUBE-SEP-',
   );
   await page.getByTestId('journey').screenshot({ path: `${ARTIFACTS}/journey-strip.png` });
   expect(errors).toEqual([]);
@@ -124,7 +127,7 @@ test('the reply path comes back through conntrack, hop by hop', async ({ page })
   const last = reply.last();
   await expect(last).toContainText(NODE_A.split('.')[0]!);
   await expect(last).toContainText(
-    `SNAT ${endpoint} → 10.43.62.130:80 (from conntrack, undoes the DNAT)`,
+    `un-DNAT · POSTROUTING · conntrack entry: ${endpoint} → 10.42.0.10:40000 ⇒ 10.43.62.130:80 → 10.42.0.10:40000`,
   );
   await expect(page.getByTestId('journey-reply')).toContainText('the connection works');
   await expect(
@@ -183,105 +186,23 @@ test('the journey strip in Korean and in the dark theme', async ({ page }) => {
   await journey.screenshot({ path: `${ARTIFACTS}/journey-strip-dark.png` });
 });
 
-/** What in the strip is out of place: boxes past the panel, text past its box, the dot on text. */
-interface StripCheck {
-  places: string[];
-  scrolls: boolean;
-  outsidePanel: string[];
-  textOutsideBox: string[];
-  dotOnText: string[];
-  /** notes cut short with "…" (names may be: their full text is in the tooltip) */
-  cutNotes: string[];
-}
-
-/** Measures the strip as drawn (the panel, each place's box, each line, the packet's dot). */
-async function checkStrip(page: Page): Promise<StripCheck> {
-  return page.getByTestId('journey').evaluate((panel) => {
-    interface Node extends El {
-      querySelectorAll(q: string): Node[];
-      querySelector(q: string): Node | null;
-      textContent: string | null;
-      scrollWidth: number;
-      clientWidth: number;
-    }
-    const root = panel as unknown as Node;
-    const inside = (a: Box, b: Box, slack = 0.5) =>
-      a.x >= b.x - slack &&
-      a.y >= b.y - slack &&
-      a.x + a.width <= b.x + b.width + slack &&
-      a.y + a.height <= b.y + b.height + slack;
-    const overlap = (a: Box, b: Box) =>
-      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-    const outer = root.getBoundingClientRect();
-    const scroll = root.querySelector('.nv-jr-scroll')!;
-    const groups = [...root.querySelectorAll('[data-place]')];
-    const out: StripCheck = {
-      places: groups.map((g) => g.getAttribute('data-place') ?? ''),
-      scrolls: scroll.scrollWidth > scroll.clientWidth,
-      outsidePanel: [],
-      textOutsideBox: [],
-      dotOnText: [],
-      cutNotes: [...root.querySelectorAll('.nv-jr-note tspan')].flatMap((t) =>
-        t.textContent?.includes('…') ? [t.textContent] : [],
-      ),
-    };
-    const dot = root.querySelector('.nv-jr-packet')?.getBoundingClientRect();
-    for (const g of groups) {
-      const place = g.getAttribute('data-place') ?? '';
-      const box = g.querySelector('rect')!.getBoundingClientRect();
-      if (!inside(box, outer)) out.outsidePanel.push(place);
-      for (const t of g.querySelectorAll('text')) {
-        const r = t.getBoundingClientRect();
-        const what = `${place}: ${t.textContent ?? ''}`;
-        if (!inside(r, box)) out.textOutsideBox.push(what);
-        if (dot && overlap(dot, r)) out.dotOnText.push(what);
-      }
-    }
-    return out;
-  });
-}
-
-function expectFits(c: StripCheck, count: number): void {
-  expect(c.places).toHaveLength(count);
-  expect(c.scrolls).toBe(false);
-  expect(c.outsidePanel).toEqual([]);
-  expect(c.textOutsideBox).toEqual([]);
-  expect(c.dotOnText).toEqual([]);
-  expect(c.cutNotes).toEqual([]);
-}
-
 /** A share link that opens the NodePort scenario: the laptop sends to node-b:30080. */
 function nodePortLink(lang: 'en' | 'ko'): string {
-  const form = {
-    source: { kind: 'client', name: 'laptop' },
-    destination: {
-      kind: 'nodeport',
-      namespace: 'default',
-      name: 'service-test-nodeport',
-      nodePort: 30080,
-      node: 'node-b',
+  return shareLink(
+    NODEPORT_30080_YAML,
+    {
+      source: { kind: 'client', name: 'laptop' },
+      destination: {
+        kind: 'nodeport',
+        namespace: 'default',
+        name: 'service-test-nodeport',
+        nodePort: 30080,
+        node: 'node-b',
+      },
+      entryNode: 'node-b',
     },
-    proto: 'tcp',
-    sport: 40000,
-    dport: 80,
-    tcpFlags: 'SYN',
-    entryNode: 'node-b',
-    entryInterface: 'eth0',
-  };
-  const doc = {
-    version: 1,
-    mode: 'cluster',
-    yaml: NODEPORT_30080_YAML,
-    dumpHost: null,
-    node: 'node-b',
-    form,
-    sent: { form, withReply: false, seed: 1 },
-    packetIndex: 0,
-    step: -1,
-    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
     lang,
-  };
-  return `/#s=${deflateRawSync(Buffer.from(JSON.stringify(doc))).toString('base64url')}`;
+  );
 }
 
 test('crossing nodes: every place of the journey fits the panel, in English and Korean', async ({

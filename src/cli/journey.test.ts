@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { cli } from './test-kit.ts';
 
 const f = (name: string) => `tests/fixtures/cli/${name}`;
+const TRANSLATIONS = new URL(
+  '../engine/cluster/journey/__golden__/nodeport-cluster.translations.json',
+  import.meta.url,
+);
 const INFO =
   /^tests\/fixtures\/cli\/journey-\w+\.yaml:\d+:1: info: no clusterCIDR in a KubeProxyConfiguration; using 10\.42\.0\.0\/16, which holds every node's podCIDR\n$/;
 
@@ -10,7 +15,7 @@ interface JsonHop {
   node: string;
   in: string | null;
   out: string | null;
-  nat: { type: string; before: string; after: string; undoes?: string }[];
+  translations: unknown[];
   verdict: string;
   trace: { steps: { kind: string }[]; result: { verdict: string } };
 }
@@ -41,11 +46,10 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
       ['reply', 'node-a', 'cni0', 'eth0', 'ACCEPT'],
       ['reply', 'node-b', 'eth0', 'eth0', 'ACCEPT'],
     ]);
-    expect(hops[0]!.nat.map((n) => `${n.type} ${n.before} ${n.after}`)).toEqual([
-      'DNAT 10.32.7.224:30080 10.42.0.69:8080',
-      'SNAT 172.16.0.10:40000 10.32.7.224:40000',
-    ]);
-    expect(hops[3]!.nat.map((n) => n.undoes)).toEqual(['SNAT', 'DNAT']);
+    // every translation on each node, as the engine's golden file has them
+    expect(
+      hops.map((h) => ({ direction: h.direction, node: h.node, translations: h.translations })),
+    ).toEqual(JSON.parse(readFileSync(TRANSLATIONS, 'utf8')));
     // each hop carries that node's own trace in the trace --json shape
     expect(hops[0]!.trace.steps[0]!.kind).toBe('hook-enter');
     expect(hops[0]!.trace.result.verdict).toBe('ACCEPT');
@@ -113,7 +117,10 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
       /^journey: tcp from pod default\/client \(10\.42\.1\.10:41000\) to svc\/default\/service-test:80 \(cluster IP of default\/service-test\), entering at ip-10-32-7-224/,
     );
     expect(a.stdout).toMatch(
-      /\n {7}DNAT 10\.43\.62\.130:80 → 10\.42\.\d\.4\d:8080 at PREROUTING\n/,
+      /\n {7}request DNAT at PREROUTING by KUBE-SEP-\w+#2: 10\.42\.1\.10:41000 → 10\.43\.62\.130:80 ⇒ 10\.42\.1\.10:41000 → 10\.42\.\d\.4\d:8080\n/,
+    );
+    expect(a.stdout).toMatch(
+      /\n {7}reply un-DNAT at POSTROUTING by conntrack: 10\.42\.\d\.4\d:8080 → 10\.42\.1\.10:41000 ⇒ 10\.43\.62\.130:80 → 10\.42\.1\.10:41000\n/,
     );
     expect(a.stdout).toMatch(/the connection works\n$/);
     const steps = cli([

@@ -4,7 +4,7 @@
  * So every branch is followed and the one whose entry hop ends as the entry node's trace ended
  * is shown (the seeded draw when none does, or when there is no trace to agree with).
  */
-import { journey, type Journey, type JourneyResult } from '../engine/cluster/journey.ts';
+import { journey, type Journey, type JourneyResult } from '../engine/cluster/journey/index.ts';
 import {
   formatFieldDiagnostic,
   readPackets,

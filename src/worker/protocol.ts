@@ -5,7 +5,7 @@
 import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
 import type { Diagnostic } from '../engine/rules/diagnostics.ts';
 import type { DumpFormat, Ruleset } from '../engine/rules/model.ts';
-import type { FlowView, Journey, JourneyNote } from '../engine/cluster/journey.ts';
+import type { FlowView, Journey, JourneyNote } from '../engine/cluster/journey/index.ts';
 import type {
   AllPathsResult,
   FieldDiagnostic,

@@ -17,7 +17,7 @@ import {
   describeJourneyResult,
   journey,
   type JourneyOptions,
-} from '../../engine/cluster/journey.ts';
+} from '../../engine/cluster/journey/index.ts';
 
 const options = {
   flow: { type: 'string' },
@@ -50,7 +50,9 @@ Options:
   --all-paths    follow every random branch: each ending (endpoint, verdict, source seen) with its
                  exact probability
   --json         print the journey as JSON: {flow, podNetwork, notes, journey: {hops, request,
-                 sourceSeen, reply, ...}, outcomes?}; each hop carries the node's full trace
+                 sourceSeen, reply, ...}, outcomes?}; each hop carries its translations in
+                 order (kind dnat, snat, masquerade, un-dnat or un-snat; the rule or conntrack
+                 that did it; the packet before and after) and the node's full trace
   --steps        with the text output, print every trace step of every hop
   -h, --help     show this help
 

@@ -10,7 +10,12 @@ export type { ClusterDiagnostic, ClusterDiagnosticCode } from './diagnostics.ts'
 export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
 export type { ClusterModel } from './model.ts';
 export { clusterSchema } from './schema.ts';
-export { journey, POD_NETWORK_NOTE, type JourneyOptions, type JourneyResult } from './journey.ts';
+export {
+  journey,
+  POD_NETWORK_NOTE,
+  type JourneyOptions,
+  type JourneyResult,
+} from './journey/index.ts';
 
 /** Each node's host model (interfaces, addresses, routes) in the host-file format, by node name. */
 export function hosts(clusterText: string): {

@@ -7,10 +7,27 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { journey, type Journey, type JourneyResult } from '../cluster/journey.ts';
+import {
+  journey,
+  type Journey,
+  type JourneyResult,
+  type Translation,
+} from '../cluster/journey/index.ts';
 import { scenarioById, scenarios } from './index.ts';
 
 const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
+
+/** The kind as the golden names it: MASQUERADE is an SNAT there. */
+function natName(n: Translation): string {
+  return n.kind === 'masquerade' ? 'SNAT' : n.kind.replace(/[a-z]+$/, (k) => k.toUpperCase());
+}
+
+/** `10.43.62.130:80 -> 10.42.0.43:8080`: the end of the packet the translation rewrote. */
+function rewritten(n: Translation): string {
+  const dst = n.kind === 'dnat' || n.kind === 'un-snat';
+  const end = (t: Translation['before']) => (dst ? `${t.dst}:${t.dport}` : `${t.src}:${t.sport}`);
+  return `${end(n.before)} -> ${end(n.after)}`;
+}
 
 function summariseJourney(j: Journey) {
   return {
@@ -22,9 +39,7 @@ function summariseJourney(j: Journey) {
       out: h.out,
       before: h.before,
       after: h.after,
-      nat: h.nat.map(
-        (n) => `${n.hook} ${n.undoes ? `un-${n.undoes}` : n.type} ${n.before} -> ${n.after}`,
-      ),
+      nat: h.translations.map((n) => `${n.hook} ${natName(n)} ${rewritten(n)}`),
       verdict: h.verdict,
       fate: h.fate,
       exact: h.exact,
@@ -123,7 +138,7 @@ describe('shipped scenarios', () => {
       'reply ip-10-32-11-62 cni0>eth0',
       'reply ip-10-32-7-224 eth0>cni0',
     ]);
-    expect(far.hops[0]!.nat.map((n) => n.type)).toEqual(['DNAT']);
+    expect(far.hops[0]!.translations.map((n) => n.kind)).toEqual(['dnat']);
     expect(far.hops[0]!.exact).toBe('1/4');
     // a pod on the same node is reached over the bridge: one hop each way
     const near = r.outcomes![2]!.journey;
@@ -150,17 +165,11 @@ describe('shipped scenarios', () => {
     const j = r.outcomes![0]!.journey;
     expect(j.sourceSeen).toBe('10.32.7.224:40000');
     expect(j.request.at).toMatchObject({ kind: 'pod', name: 'default/service-test-nodeport' });
-    expect(
-      j.hops.map((h) => [
-        h.direction,
-        h.node,
-        h.nat.map((n) => (n.undoes ? `un-${n.undoes}` : n.type)),
-      ]),
-    ).toEqual([
-      ['request', 'node-b', ['DNAT', 'SNAT']],
+    expect(j.hops.map((h) => [h.direction, h.node, h.translations.map((n) => n.kind)])).toEqual([
+      ['request', 'node-b', ['dnat', 'masquerade']],
       ['request', 'node-a', []],
       ['reply', 'node-a', []],
-      ['reply', 'node-b', ['un-SNAT', 'un-DNAT']],
+      ['reply', 'node-b', ['un-snat', 'un-dnat']],
     ]);
     expect(j.reply?.packet).toEqual({
       proto: 'tcp',
@@ -191,7 +200,7 @@ describe('shipped scenarios', () => {
     expect(r.outcomes!.map((o) => [o.delivered, o.sourceSeen, o.exact])).toEqual([
       ['10.244.0.5:80', '172.16.0.10:40000', '1'],
     ]);
-    expect(r.journey!.hops[0]!.nat.map((n) => n.type)).toEqual(['DNAT']);
+    expect(r.journey!.hops[0]!.translations.map((n) => n.kind)).toEqual(['dnat']);
   });
 
   it("no-endpoints: rejected on the client pod's node", () => {

@@ -3,7 +3,7 @@
  * picked in it, which the other views then show (queries/current-trace.ts reads the pick).
  */
 import { useDeferredValue, useMemo } from 'react';
-import type { JourneyHop } from '../../engine/cluster/journey.ts';
+import type { JourneyHop } from '../../engine/cluster/journey/index.ts';
 import { useLang } from '../i18n/index.ts';
 import { useJourney } from '../queries/journey.ts';
 import { useSummary } from '../queries/scenario.ts';

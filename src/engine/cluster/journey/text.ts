@@ -1,8 +1,27 @@
 /** A journey for people: one block per hop, the ending, the reply, and the odds of each ending. */
 import { describeStep } from '../../netfilter/index.ts';
-import { placeLabel } from './places.ts';
-import type { JourneyResult } from '../journey.ts';
-import type { Journey, JourneyHop, JourneyNote, LegEnd, Tuple } from './types.ts';
+import { placeLabel, type PlaceView } from './places.ts';
+import type {
+  Journey,
+  JourneyHop,
+  JourneyNote,
+  JourneyResult,
+  LegEnd,
+  Translation,
+  TranslationKind,
+  Tuple,
+} from './types.ts';
+
+export const POD_NETWORK_NOTE = {
+  en:
+    "Pod networking is modelled plainly: each node's podCIDR sits on a bridge (cni0) with one veth " +
+    "per pod (hairpin on), the other nodes' podCIDRs are routed via their node IPs, bridge " +
+    'netfilter is on; no overlay and no CNI rules of its own.',
+  ko:
+    '파드 네트워크는 단순하게 모델링합니다: 각 노드의 podCIDR은 브리지(cni0)에 있고 파드마다 veth가 ' +
+    '하나씩 붙습니다(hairpin 켜짐). 다른 노드의 podCIDR은 그 노드 IP를 거쳐 라우팅되고, 브리지 ' +
+    'netfilter는 켜져 있습니다. 오버레이나 CNI 자체 규칙은 없습니다.',
+} as const;
 
 /** A note's English line, as `journey` prints it after `note:`. */
 export function noteText(n: JourneyNote): string {
@@ -24,6 +43,21 @@ function tuple(t: Tuple): string {
   return `${t.proto} ${ends(t.src, t.sport)} → ${ends(t.dst, t.dport)}`;
 }
 
+const KIND: Record<TranslationKind, string> = {
+  dnat: 'DNAT',
+  snat: 'SNAT',
+  masquerade: 'MASQUERADE',
+  'un-dnat': 'un-DNAT',
+  'un-snat': 'un-SNAT',
+};
+
+/** `request DNAT at PREROUTING by KUBE-SEP-…#1: 10.42.1.10:41000 → 10.43.62.130:80 ⇒ …` */
+export function translationLine(x: Translation): string {
+  const by = x.rule ? `${x.rule.chain}#${x.rule.index}` : 'conntrack';
+  const ends2 = (t: Tuple) => `${ends(t.src, t.sport)} → ${ends(t.dst, t.dport)}`;
+  return `${x.direction} ${KIND[x.kind]} at ${x.hook} by ${by}: ${ends2(x.before)} ⇒ ${ends2(x.after)}`;
+}
+
 function percent(p: number): string {
   return `${(p * 100).toFixed(4)} %`;
 }
@@ -33,10 +67,7 @@ function hopLines(h: JourneyHop, n: number, steps: boolean): string[] {
     h.in === null ? 'sent by the node' : `in ${h.in}${h.inPort ? ` (port ${h.inPort})` : ''}`;
   const lines = [`  ${n}. ${h.node}, ${inText}: ${tuple(h.before)}`];
   if (steps) for (const s of h.trace.steps) lines.push(`       | ${describeStep(s)}`);
-  for (const nat of h.nat)
-    lines.push(
-      `       ${nat.undoes ? `un-${nat.undoes} (${nat.type})` : nat.type} ${nat.before} → ${nat.after} at ${nat.hook}${nat.fromConntrack ? ' (from conntrack)' : ''}`,
-    );
+  for (const x of h.translations) lines.push(`       ${translationLine(x)}`);
   const odds = h.exact === '1' ? '' : ` [random choice: ${percent(h.probability)}]`;
   const out = h.fate === 'forward' || h.fate === 'output' ? ` out ${h.out}` : '';
   lines.push(`       ${h.verdict} (${h.fate}${out}): ${tuple(h.after)} — ${h.next}${odds}`);
@@ -104,4 +135,11 @@ export function describeJourneyResult(r: JourneyResult, steps = false): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** One line for a place: `pod default/web-0 (10.42.0.43)`. */
+export function describePlace(p: PlaceView): string {
+  return p.kind === 'client' && p.name === p.address
+    ? p.address
+    : `${placeLabel(p)} (${p.address})`;
 }

@@ -1,5 +1,11 @@
 /** The journey's output: plain data (structured-clone friendly) for the CLI, the worker and the UI. */
-import type { ConntrackView, PacketTrace, TraceResult } from '../../netfilter/index.ts';
+import type {
+  ConntrackView,
+  FieldDiagnostic,
+  PacketTrace,
+  TraceResult,
+} from '../../netfilter/index.ts';
+import type { ClusterDiagnostic } from '../diagnostics.ts';
 import type { PlaceView } from './places.ts';
 
 export type Direction = 'request' | 'reply';
@@ -13,18 +19,39 @@ export interface Tuple {
   dport: number | null;
 }
 
-/** One address translation done at a node, from the trace. */
-export interface NatDone {
+/**
+ * What a translation did, named as a learner meets it: a rule set up a DNAT, an SNAT or a
+ * MASQUERADE for a new connection; conntrack rewrote a reply back (the reply's un-DNAT restores
+ * the Service's address as its source, its un-SNAT restores the sender's address as its
+ * destination). A later packet of a known connection gets its DNAT or SNAT from conntrack too.
+ */
+export type TranslationKind = 'dnat' | 'snat' | 'masquerade' | 'un-dnat' | 'un-snat';
+
+/** The rule that set a mapping up, as iptables-save prints it. */
+export interface TranslationRule {
+  table: string;
+  chain: string;
+  /** 1-based index in its chain */
+  index: number;
+  /** DNAT, SNAT, MASQUERADE or REDIRECT */
+  target: string;
+  text: string;
+}
+
+/** One address translation on a node, in the order the packet met them there. */
+export interface Translation {
+  kind: TranslationKind;
+  /** the leg of the journey the packet was on */
+  direction: Direction;
+  /** PREROUTING or OUTPUT rewrite the destination, POSTROUTING or INPUT the source */
   hook: string;
-  type: 'DNAT' | 'SNAT';
-  before: string;
-  after: string;
-  /** translated from the conntrack entry (a later packet or a reply), not by a rule */
-  fromConntrack: boolean;
-  /** on a reply: the translation this one undoes (a reply's DNAT undoes the request's SNAT) */
-  undoes?: 'DNAT' | 'SNAT';
-  /** the rule that set the mapping up, as iptables-save prints it */
-  ruleText?: string;
+  /** 'rule' when a rule set the mapping up now; 'conntrack' when the entry's mapping was applied */
+  by: 'rule' | 'conntrack';
+  /** the rule, when `by` is 'rule' */
+  rule?: TranslationRule;
+  /** the whole packet just before and just after this translation */
+  before: Tuple;
+  after: Tuple;
 }
 
 /** The packet crossing one node: what the simulator did to it there. */
@@ -39,7 +66,8 @@ export interface JourneyHop {
   /** the packet as it arrived and as it left */
   before: Tuple;
   after: Tuple;
-  nat: NatDone[];
+  /** every address translation on this node, in order */
+  translations: Translation[];
   verdict: TraceResult['verdict'];
   fate: TraceResult['fate'];
   reason?: string;
@@ -125,4 +153,34 @@ export interface FlowView {
   tcpFlags: string | null;
   /** the node the packet enters the cluster's netfilter at */
   entry: string;
+}
+
+export interface JourneyOptions {
+  /** seed for the random rules (default 1): the same seed, the same journey */
+  seed?: number;
+  /** follow every random branch and give each ending's exact probability */
+  allPaths?: boolean;
+  /** nodes one direction may cross before the journey is stopped (default 8) */
+  maxHops?: number;
+  /** journeys enumerated at most (default 1,000) */
+  maxJourneys?: number;
+}
+
+export interface JourneyResult {
+  flow: FlowView | null;
+  /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
+  podNetwork: string;
+  /** notes on how the journey was followed, in English (noteText of each of noteData) */
+  notes: string[];
+  /** the same notes as data, for words in another language (not in the CLI's JSON) */
+  noteData: JourneyNote[];
+  /** the sampled journey, or with allPaths the first one enumerated */
+  journey: Journey | null;
+  outcomes?: JourneyOutcome[];
+  /** false when an enumeration was cut short */
+  complete?: boolean;
+  /** problems in the cluster description */
+  diagnostics: ClusterDiagnostic[];
+  /** problems in the flow, by field (`to`, `sport` …) */
+  flowDiagnostics: FieldDiagnostic[];
 }

@@ -28,7 +28,8 @@ import {
   type SeededDraw,
 } from './exact.ts';
 import { nodeOwning, placeView, podWithAddress, type PlaceView } from './places.ts';
-import type { Direction, JourneyHop, LegEnd, NatDone, Tuple } from './types.ts';
+import { translationsOf } from './translations.ts';
+import type { Direction, JourneyHop, LegEnd, Tuple } from './types.ts';
 
 /** A node ready to simulate: its rules and its host model. */
 export interface NodeSim {
@@ -169,26 +170,6 @@ function arrivedAs(a: Arrival, trace: PacketTrace): Tuple {
     dst: a.packet.dst,
     dport: a.packet.dport,
   };
-}
-
-function natOf(trace: PacketTrace): NatDone[] {
-  const out: NatDone[] = [];
-  for (const s of trace.steps) {
-    if (s.kind !== 'nat') continue;
-    const ends = (e: { addr: string; port: number | null }) =>
-      e.port === null ? e.addr : `${e.addr}:${e.port}`;
-    const n: NatDone = {
-      hook: s.hook,
-      type: s.type,
-      before: ends(s.before),
-      after: ends(s.after),
-      fromConntrack: s.fromConntrack,
-    };
-    if (s.ruleText) n.ruleText = s.ruleText;
-    if (s.reply) n.undoes = s.type === 'DNAT' ? 'SNAT' : 'DNAT';
-    out.push(n);
-  }
-  return out;
 }
 
 /** The rule or policy that stopped the packet: the last DROP/REJECT verdict in the trace. */
@@ -335,7 +316,7 @@ export function followLeg(
       out: r.outInterface,
       before: arrivedAs(a, c.trace),
       after: tupleOf(r.packet),
-      nat: natOf(c.trace),
+      translations: translationsOf(c.trace, direction),
       verdict: r.verdict,
       fate: r.fate,
       probability: toNumber(c.probability),

@@ -3,8 +3,8 @@
  * hops, then the reply's way back through each node's conntrack table. Each hop is a button
  * that shows that node's part of the journey.
  */
-import type { Journey } from '../../../engine/cluster/journey.ts';
-import { hopLine, natText } from './hop-text.ts';
+import type { Journey } from '../../../engine/cluster/journey/index.ts';
+import { hopLine, translationText } from './hop-text.ts';
 import { shortName } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
 
@@ -41,9 +41,9 @@ export function HopList({ journey, picked, onPick, t }: HopListProps) {
                       {shortName('node', h.node)}
                     </span>
                     <span className="nv-jr-hop-line">{hopLine(h, t)}</span>
-                    {h.nat.map((nat, k) => (
-                      <span key={k} className="nv-jr-hop-nat">
-                        {natText(nat, t)}
+                    {h.translations.map((x, k) => (
+                      <span key={k} className="nv-jr-hop-nat" data-kind={x.kind}>
+                        {translationText(x, t)}
                       </span>
                     ))}
                     <span className={`nv-jr-hop-verdict ${h.verdict.toLowerCase()}`}>

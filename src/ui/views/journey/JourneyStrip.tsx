@@ -4,7 +4,7 @@
  * trace of the packet in the diagram, the chain graph and the player.
  */
 import { useEffect, useState } from 'react';
-import type { Journey, JourneyHop } from '../../../engine/cluster/journey.ts';
+import type { Journey, JourneyHop } from '../../../engine/cluster/journey/index.ts';
 import type { JourneyResponse } from '../../../worker/protocol.ts';
 import type { Lang } from '../shared/lang.ts';
 import { prefersReducedMotion, watchReducedMotion } from '../shared/motion.ts';
@@ -12,6 +12,7 @@ import '../shared/views.css';
 import './journey.css';
 import { endpoint } from './hop-text.ts';
 import { HopList } from './HopList.tsx';
+import { NatList } from './NatList.tsx';
 import { useHopsOpen } from './journey-store.ts';
 import type { StripColumn } from './strip-layout.ts';
 import { Strip } from './StripSvg.tsx';
@@ -46,7 +47,7 @@ function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
           <span data-testid="journey-source-seen">{t.sourceSeen(j.sourceSeen)}</span>
         ) : null}
       </p>
-      {req.decidedBy ? <p className="nv-jr-rule">{t.byRule(req.decidedBy)}</p> : null}
+      {req.decidedBy ? <p className="nv-jr-rule">{t.decidedBy(req.decidedBy)}</p> : null}
       <p data-testid="journey-reply" className={rep && j.replyMatches ? 'ok' : 'bad'}>
         {!rep
           ? t.noReply
@@ -123,6 +124,7 @@ export function JourneyStrip(props: JourneyStripProps) {
             t={t}
           />
           <Outcome j={j} t={t} />
+          <NatList journey={j} t={t} />
           {response && !response.followsTrace ? <p className="nv-hint">{t.otherBranch}</p> : null}
           <details
             className="nv-jr-details"

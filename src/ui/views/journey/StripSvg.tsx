@@ -4,7 +4,7 @@
  * buttons: picking one shows its part of the journey in the other views.
  */
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { Journey, PlaceView } from '../../../engine/cluster/journey.ts';
+import type { Journey, PlaceView } from '../../../engine/cluster/journey/index.ts';
 import { fitBox, noteLines, type BoxText, type FittedNote } from './box-fit.ts';
 import {
   BOX_Y,
@@ -46,8 +46,15 @@ function NoteText({ fitted, y }: { fitted: FittedNote; y: number }) {
   const title = note.title ?? (cut ? note.text : null);
   // a line broken at a space keeps it (unseen at the line's end), so the text reads whole
   const sep = lines.join(' ') === note.text ? ' ' : '';
+  const classes = ['nv-jr-note', note.tone, note.nat ? `nat-${note.nat}` : ''].join(' ');
   return (
-    <text x={TEXT_X} y={y} className={`nv-jr-note ${note.tone}`} style={{ fontSize: `${size}px` }}>
+    <text
+      x={TEXT_X}
+      y={y}
+      className={classes}
+      style={{ fontSize: `${size}px` }}
+      data-nat={note.nat}
+    >
       {lines.map((line, i) => (
         <tspan key={i} x={TEXT_X} dy={i === 0 ? 0 : LINE_H}>
           {i < lines.length - 1 ? `${line}${sep}` : line}
@@ -55,6 +62,21 @@ function NoteText({ fitted, y }: { fitted: FittedNote; y: number }) {
       ))}
       {title ? <title>{cut && note.title ? `${note.text}\n${note.title}` : title}</title> : null}
     </text>
+  );
+}
+
+/** One direction's notes, one under the other from the row's first baseline. */
+function NoteRow({ notes, y }: { notes: readonly FittedNote[]; y: number }) {
+  // each note starts below the lines of the ones above it
+  const starts = notes.map((_, i) =>
+    notes.slice(0, i).reduce((at, f) => at + f.lines.length * LINE_H, y),
+  );
+  return (
+    <>
+      {notes.map((f, i) => (
+        <NoteText key={i} fitted={f} y={starts[i]!} />
+      ))}
+    </>
   );
 }
 
@@ -139,8 +161,8 @@ function Column({
         {text.sub.lines[0]}
         {text.sub.cut ? <title>{text.subText}</title> : null}
       </text>
-      <NoteText fitted={text.notes[0]} y={box.noteY[0]} />
-      <NoteText fitted={text.notes[1]} y={box.noteY[1]} />
+      <NoteRow notes={text.notes[0]} y={box.noteY[0]} />
+      <NoteRow notes={text.notes[1]} y={box.noteY[1]} />
     </g>
   );
 }

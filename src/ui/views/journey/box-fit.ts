@@ -1,9 +1,10 @@
 /**
  * Each box's words fitted to its width: the name (cut in the middle), the kind and address, and
- * the request's and the reply's notes (wrapped onto two lines when need be). The rows of notes
+ * the request's and the reply's notes (a node's NAT is one note per translation; a note wraps
+ * onto two lines when need be). The rows of notes
  * are as tall as the tallest box needs, so the lanes stay straight across the strip.
  */
-import type { Journey } from '../../../engine/cluster/journey.ts';
+import type { Journey } from '../../../engine/cluster/journey/index.ts';
 import { boxNotes, type Note } from './hop-text.ts';
 import { TEXT_X, type StripColumn } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
@@ -28,7 +29,8 @@ export interface BoxText {
   name: Fitted;
   sub: Fitted;
   subText: string;
-  notes: [FittedNote, FittedNote];
+  /** the request's lines, then the reply's: each note on one line, or two when it wraps */
+  notes: [FittedNote[], FittedNote[]];
 }
 
 export function subText(col: StripColumn, t: JourneyStrings): string {
@@ -44,21 +46,26 @@ export function fitBox(
 ): BoxText {
   const room = colW - 2 * TEXT_X - SPARE;
   const sub = subText(col, t);
-  const note = (n: Note): FittedNote =>
-    n.text
-      ? { note: n, ...fitNote(n.text, room, measure, NOTE_FONT, NOTE_MIN) }
-      : { note: n, lines: [], size: NOTE_FONT.size, cut: false };
+  const note = (n: Note): FittedNote => ({
+    note: n,
+    ...fitNote(n.text, room, measure, NOTE_FONT, NOTE_MIN),
+  });
   const [top, bottom] = boxNotes(col, j, t);
   return {
     name: fitLine(col.short, room, measure, NAME_FONT, NAME_MIN, 'middle'),
     sub: fitLine(sub, room, measure, SUB_FONT, SUB_MIN),
     subText: sub,
-    notes: [note(top), note(bottom)],
+    notes: [top.map(note), bottom.map(note)],
   };
+}
+
+/** How many lines a list of notes takes. */
+export function linesOf(notes: readonly FittedNote[]): number {
+  return notes.reduce((n, f) => n + f.lines.length, 0);
 }
 
 /** How many lines the request's and the reply's notes take in the tallest box. */
 export function noteLines(boxes: readonly BoxText[]): [number, number] {
-  const most = (i: 0 | 1) => Math.max(1, ...boxes.map((b) => b.notes[i].lines.length));
+  const most = (i: 0 | 1) => Math.max(1, ...boxes.map((b) => linesOf(b.notes[i])));
   return [most(0), most(1)];
 }

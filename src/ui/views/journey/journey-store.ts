@@ -5,7 +5,7 @@
  * or editing the cluster quietly drops it.
  */
 import { create } from 'zustand';
-import type { JourneyHop } from '../../../engine/cluster/journey.ts';
+import type { JourneyHop } from '../../../engine/cluster/journey/index.ts';
 import type { SentPacket } from '../../stores/scenario-store.ts';
 
 export interface HopPick {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JourneyNote } from '../../../engine/cluster/journey.ts';
+import type { JourneyNote } from '../../../engine/cluster/journey/index.ts';
 import { strings } from './strings.ts';
 
 const NOTES: JourneyNote[] = [

@@ -1,5 +1,5 @@
 /** The journey strip's words, in English and Korean. */
-import type { JourneyNote } from '../../../engine/cluster/journey.ts';
+import type { JourneyNote, TranslationKind } from '../../../engine/cluster/journey/index.ts';
 import type { TraceProblem } from '../../../worker/protocol.ts';
 export interface JourneyStrings {
   title: string;
@@ -17,7 +17,7 @@ export interface JourneyStrings {
   delivered: (place: string, addr: string) => string;
   sourceSeen: (addr: string) => string;
   stopped: (verdict: string, node: string) => string;
-  byRule: (rule: string) => string;
+  decidedBy: (rule: string) => string;
   hopLimit: (node: string) => string;
   replyWorks: string;
   replyFails: string;
@@ -25,8 +25,20 @@ export interface JourneyStrings {
   noReply: string;
   notFollowed: { protocol: string; incomplete: string };
   otherBranch: string;
-  conntrack: string;
-  undoes: (type: string) => string;
+  /** a translation's name, in the list and the tooltips */
+  natKind: Record<TranslationKind, string>;
+  /** the same, short enough for a box of the strip */
+  natShort: Record<TranslationKind, string>;
+  /** what the translation does to the connection */
+  natWhat: Record<TranslationKind, string>;
+  byRule: (chain: string, index: number) => string;
+  byConntrack: string;
+  natTitle: string;
+  natNone: string;
+  natOn: (direction: string, node: string) => string;
+  natNoneHere: string;
+  before: string;
+  after: string;
   fromNode: string;
   toNode: string;
   /** `in cni0 (veth…)`, `out eth0` in the hop list */
@@ -65,7 +77,7 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     delivered: (p, a) => `Delivered to ${p} at ${a}.`,
     sourceSeen: (a) => `The receiver sees the source ${a}.`,
     stopped: (v, n) => `${v} on ${n}.`,
-    byRule: (r) => `Decided by: ${r}`,
+    decidedBy: (r) => `Decided by: ${r}`,
     hopLimit: (n) => `Stopped at ${n}: the packet crossed too many nodes (a routing loop?).`,
     replyWorks:
       'The reply comes back through each conntrack table with the addresses the sender used: the connection works.',
@@ -79,8 +91,36 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
       incomplete: 'Complete the packet to follow its journey.',
     },
     otherBranch: 'The journey took another random branch than the trace on the entry node.',
-    conntrack: 'from conntrack',
-    undoes: (t) => `undoes the ${t}`,
+    natKind: {
+      dnat: 'DNAT',
+      snat: 'SNAT',
+      masquerade: 'MASQUERADE',
+      'un-dnat': 'un-DNAT',
+      'un-snat': 'un-SNAT',
+    },
+    natShort: {
+      dnat: 'DNAT',
+      snat: 'SNAT',
+      masquerade: 'MASQ',
+      'un-dnat': '↩un-DNAT',
+      'un-snat': '↩un-SNAT',
+    },
+    natWhat: {
+      dnat: 'A rule sends the connection to an endpoint: the destination becomes the pod’s address.',
+      snat: 'A rule gives the connection another source address.',
+      masquerade:
+        'A rule gives the connection the address of the interface it leaves by as its source, so the reply comes back through this node.',
+      'un-dnat': 'Conntrack puts back, as the reply’s source, the address the sender connected to.',
+      'un-snat': 'Conntrack puts back, as the reply’s destination, the sender’s own address.',
+    },
+    byRule: (chain, i) => `rule ${chain} #${i}`,
+    byConntrack: 'conntrack entry',
+    natTitle: 'Address translations on each node',
+    natNone: 'No address was translated: the packet kept its source and destination all the way.',
+    natOn: (d, node) => `${d} on ${node}`,
+    natNoneHere: 'no translation',
+    before: 'before',
+    after: 'after',
     fromNode: 'from the node itself',
     toNode: 'to the node itself',
     inIf: (i, port) => `in ${i}${port ? ` (${port})` : ''}`,
@@ -127,7 +167,7 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     delivered: (p, a) => `${p}(${a})에 전달되었습니다.`,
     sourceSeen: (a) => `받는 쪽에서 본 출발지는 ${a}입니다.`,
     stopped: (v, n) => `${n}에서 ${v}.`,
-    byRule: (r) => `결정한 규칙: ${r}`,
+    decidedBy: (r) => `결정한 규칙: ${r}`,
     hopLimit: (n) => `${n}에서 멈춤: 너무 많은 노드를 거쳤습니다(라우팅 루프일 수 있음).`,
     replyWorks:
       '응답은 각 노드의 conntrack 테이블을 거쳐, 보낸 쪽이 쓴 주소 그대로 돌아옵니다. 연결이 성립합니다.',
@@ -141,8 +181,36 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
       incomplete: '패킷을 모두 채우면 여정을 따라갑니다.',
     },
     otherBranch: '여정이 들어온 노드의 추적과 다른 무작위 분기를 택했습니다.',
-    conntrack: 'conntrack에서',
-    undoes: (t) => `${t}를 되돌림`,
+    natKind: {
+      dnat: 'DNAT',
+      snat: 'SNAT',
+      masquerade: 'MASQUERADE',
+      'un-dnat': 'un-DNAT',
+      'un-snat': 'un-SNAT',
+    },
+    natShort: {
+      dnat: 'DNAT',
+      snat: 'SNAT',
+      masquerade: 'MASQ',
+      'un-dnat': '↩un-DNAT',
+      'un-snat': '↩un-SNAT',
+    },
+    natWhat: {
+      dnat: '규칙이 연결을 엔드포인트로 보냅니다. 목적지가 파드 주소로 바뀝니다.',
+      snat: '규칙이 연결의 출발지 주소를 다른 주소로 바꿉니다.',
+      masquerade:
+        '규칙이 출발지를 패킷이 나가는 인터페이스의 주소로 바꿉니다. 그래서 응답도 이 노드를 거쳐 돌아옵니다.',
+      'un-dnat': 'conntrack이 응답의 출발지를 보낸 쪽이 접속했던 주소로 되돌립니다.',
+      'un-snat': 'conntrack이 응답의 목적지를 보낸 쪽의 원래 주소로 되돌립니다.',
+    },
+    byRule: (chain, i) => `규칙 ${chain} #${i}`,
+    byConntrack: 'conntrack 항목',
+    natTitle: '노드별 주소 변환',
+    natNone: '주소 변환이 없었습니다. 패킷은 출발지와 목적지를 끝까지 그대로 유지했습니다.',
+    natOn: (d, node) => `${node}의 ${d}`,
+    natNoneHere: '변환 없음',
+    before: '전',
+    after: '후',
     fromNode: '노드 자신이 보냄',
     toNode: '노드 자신에게',
     inIf: (i, port) => `입력 ${i}${port ? ` (${port})` : ''}`,

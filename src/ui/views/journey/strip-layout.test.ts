@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Journey, JourneyHop, LegEnd, PlaceView } from '../../../engine/cluster/journey.ts';
+import type {
+  Journey,
+  JourneyHop,
+  LegEnd,
+  PlaceView,
+} from '../../../engine/cluster/journey/index.ts';
 import {
   boxMetrics,
+  MAX_NOTE_LINES,
   BOX_Y,
   COL_W,
   columnFit,
@@ -170,6 +176,9 @@ describe('fitting the panel', () => {
       height: 94,
     });
     expect(boxMetrics([2, 2])).toMatchObject({ noteY: [56, 83], replyLane: 107, height: 116 });
+    // a node's translations, one note each: the rows grow a line per line, up to a bound
+    expect(boxMetrics([4, 4])).toMatchObject({ noteY: [56, 105], replyLane: 151, height: 160 });
+    expect(boxMetrics([20, 1])).toEqual(boxMetrics([MAX_NOTE_LINES, 1]));
     const l = stripLayout(crossing, CLIENT, new Map(), { noteLines: [1, 2] });
     expect([l.requestY, l.replyY]).toEqual([BOX_Y + 40, BOX_Y + 96]);
     expect(l.replyArrows.every((a) => a.y === l.replyY)).toBe(true);

@@ -5,7 +5,7 @@
  * lanes run through bands of the boxes that hold no text, so the packet never covers words.
  * Pure: the component draws what this returns.
  */
-import type { Journey, PlaceView } from '../../../engine/cluster/journey.ts';
+import type { Journey, PlaceView } from '../../../engine/cluster/journey/index.ts';
 
 /** a column's width when the panel's width is not known, and its bounds when it is */
 export const COL_W = 136;
@@ -39,8 +39,11 @@ export interface BoxMetrics {
   height: number;
 }
 
+/** the most lines a row of notes grows to: a node's translations, each wrapped at worst */
+export const MAX_NOTE_LINES = 8;
+
 export function boxMetrics(noteLines: readonly [number, number] = [1, 1]): BoxMetrics {
-  const [a, b] = noteLines.map((n) => Math.max(1, Math.min(2, n))) as [number, number];
+  const [a, b] = noteLines.map((n) => Math.max(1, Math.min(MAX_NOTE_LINES, n))) as [number, number];
   const requestLane = 40;
   const note1 = requestLane + 16;
   const note2 = note1 + (a - 1) * LINE_H + 16;
@@ -165,7 +168,7 @@ export function columnFit(n: number, width?: number): { colW: number; gap: numbe
 export interface StripOptions {
   /** the panel's width, px */
   width?: number;
-  /** how many lines the request's and the reply's notes take (1 or 2) in the tallest box */
+  /** how many lines the request's and the reply's notes take in the tallest box */
   noteLines?: readonly [number, number];
 }
 

@@ -8,27 +8,27 @@
  * with a veth per pod, routes to the other nodes' podCIDRs via their node IPs, bridge netfilter on.
  * No overlay, no CNI rules of its own: what changes the packet is kube-proxy's rules.
  */
-import { readHost } from '../netfilter/index.ts';
-import { formatIPv4, parseIPv4 } from '../netfilter/ipv4.ts';
-import { compileModelNode } from './compile.ts';
-import type { ClusterDiagnostic } from './diagnostics.ts';
-import { buildEndpoints } from './endpoints.ts';
-import { hostOf, vethName } from './hosts.ts';
-import { loadCluster } from './load.ts';
-import type { ClusterModel, ClusterNode } from './model.ts';
-import { add, formatFraction, SeededDraw, toNumber, type Fraction } from './journey/exact.ts';
-import { entryNode, readFlow, type Flow } from './journey/flow.ts';
-import { nodeOwning, placeLabel, placeView, type PlaceView } from './journey/places.ts';
-import type { FieldDiagnostic } from '../netfilter/index.ts';
-import { noteText } from './journey/text.ts';
+import { readHost } from '../../netfilter/index.ts';
+import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
+import { compileModelNode } from '../compile.ts';
+import type { ClusterDiagnostic } from '../diagnostics.ts';
+import { buildEndpoints } from '../endpoints.ts';
+import { hostOf, vethName } from '../hosts.ts';
+import { loadCluster } from '../load.ts';
+import type { ClusterModel, ClusterNode } from '../model.ts';
+import { SeededDraw, type Fraction } from './exact.ts';
+import { entryNode, readFlow, type Flow } from './flow.ts';
+import { groupOutcomes, makeJourney } from './outcomes.ts';
+import { nodeOwning, placeView } from './places.ts';
+import { noteText, POD_NETWORK_NOTE } from './text.ts';
 import type {
-  FlowView,
   Journey,
   JourneyNote,
-  JourneyOutcome,
+  JourneyOptions,
+  JourneyResult,
   LegEnd,
   Tuple,
-} from './journey/types.ts';
+} from './types.ts';
 import {
   followLeg,
   makePacket,
@@ -37,52 +37,7 @@ import {
   type LegResult,
   type NodeSim,
   type WalkContext,
-} from './journey/walk.ts';
-
-export type * from './journey/types.ts';
-export type { PlaceView } from './journey/places.ts';
-export { readFlow, type Flow } from './journey/flow.ts';
-
-export const POD_NETWORK_NOTE = {
-  en:
-    "Pod networking is modelled plainly: each node's podCIDR sits on a bridge (cni0) with one veth " +
-    "per pod (hairpin on), the other nodes' podCIDRs are routed via their node IPs, bridge " +
-    'netfilter is on; no overlay and no CNI rules of its own.',
-  ko:
-    '파드 네트워크는 단순하게 모델링합니다: 각 노드의 podCIDR은 브리지(cni0)에 있고 파드마다 veth가 ' +
-    '하나씩 붙습니다(hairpin 켜짐). 다른 노드의 podCIDR은 그 노드 IP를 거쳐 라우팅되고, 브리지 ' +
-    'netfilter는 켜져 있습니다. 오버레이나 CNI 자체 규칙은 없습니다.',
-} as const;
-
-export interface JourneyOptions {
-  /** seed for the random rules (default 1): the same seed, the same journey */
-  seed?: number;
-  /** follow every random branch and give each ending's exact probability */
-  allPaths?: boolean;
-  /** nodes one direction may cross before the journey is stopped (default 8) */
-  maxHops?: number;
-  /** journeys enumerated at most (default 1,000) */
-  maxJourneys?: number;
-}
-
-export interface JourneyResult {
-  flow: FlowView | null;
-  /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
-  podNetwork: string;
-  /** notes on how the journey was followed, in English (noteText of each of noteData) */
-  notes: string[];
-  /** the same notes as data, for words in another language (not in the CLI's JSON) */
-  noteData: JourneyNote[];
-  /** the sampled journey, or with allPaths the first one enumerated */
-  journey: Journey | null;
-  outcomes?: JourneyOutcome[];
-  /** false when an enumeration was cut short */
-  complete?: boolean;
-  /** problems in the cluster description */
-  diagnostics: ClusterDiagnostic[];
-  /** problems in the flow, by field (`to`, `sport` …) */
-  flowDiagnostics: FieldDiagnostic[];
-}
+} from './walk.ts';
 
 /** Compiles each node once, when the journey first reaches it. */
 function nodeSims(
@@ -161,95 +116,6 @@ function replyArrival(model: ClusterModel, end: LegEnd, flow: Flow): Arrival | n
   // from outside: to the node that owns the address it answers, else back where it came from
   const owner = nodeOwning(model, parseIPv4(fields.dst) ?? 0) ?? node;
   return { node: owner, packet: makePacket({ ...fields, in: 'eth0' }) };
-}
-
-function samePlace(a: PlaceView | null, b: PlaceView): boolean {
-  return (
-    a !== null &&
-    a.kind === b.kind &&
-    (a.kind === 'client' ? a.address === b.address : a.name === b.name)
-  );
-}
-
-function ends(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
-}
-
-function makeJourney(
-  probability: Fraction,
-  hops: Journey['hops'],
-  request: LegEnd,
-  reply: LegEnd | null,
-  sent: Tuple,
-  from: PlaceView,
-): Journey {
-  const delivered = request.outcome === 'delivered';
-  const back = reply?.packet;
-  const replyMatches =
-    reply !== null &&
-    reply.outcome === 'delivered' &&
-    samePlace(reply.at, from) &&
-    back !== undefined &&
-    back.src === sent.dst &&
-    back.sport === sent.dport &&
-    back.dst === sent.src &&
-    back.dport === sent.sport;
-  return {
-    probability: toNumber(probability),
-    exact: formatFraction(probability),
-    hops,
-    request,
-    sourceSeen: delivered ? ends(request.packet.src, request.packet.sport) : null,
-    reply,
-    replyMatches,
-    verdict: request.verdict,
-  };
-}
-
-function outcomeKey(j: Journey): string {
-  const r = j.request;
-  return JSON.stringify([
-    r.verdict,
-    r.outcome,
-    r.at?.name ?? r.node,
-    delivered(j),
-    j.sourceSeen?.split(':')[0] ?? null,
-    j.replyMatches,
-  ]);
-}
-
-function delivered(j: Journey): string | null {
-  return j.request.outcome === 'delivered'
-    ? ends(j.request.packet.dst, j.request.packet.dport)
-    : null;
-}
-
-/** Every distinct ending, with the sum of the probabilities of the journeys that end so. */
-function groupOutcomes(journeys: readonly { j: Journey; p: Fraction }[]): JourneyOutcome[] {
-  const groups = new Map<string, { p: Fraction; list: Journey[] }>();
-  for (const { j, p } of journeys) {
-    const k = outcomeKey(j);
-    const g = groups.get(k);
-    if (g) {
-      g.p = add(g.p, p);
-      g.list.push(j);
-    } else groups.set(k, { p, list: [j] });
-  }
-  return [...groups.values()].map(({ p, list }) => {
-    const j = list[0]!;
-    return {
-      probability: toNumber(p),
-      exact: formatFraction(p),
-      verdict: j.verdict,
-      outcome: j.request.outcome,
-      endpoint: j.request.outcome === 'delivered' ? j.request.at : null,
-      delivered: delivered(j),
-      sourceSeen: j.sourceSeen,
-      replyMatches: j.replyMatches,
-      journeys: list.length,
-      journey: j,
-    };
-  });
 }
 
 /** Follows the flow across the cluster (a loaded model, or the cluster's YAML text). */
@@ -332,12 +198,3 @@ export function journey(
   if (ctx.incomplete) note({ kind: 'cut-short' });
   return result;
 }
-
-/** One line for a place: `pod default/web-0 (10.42.0.43)`. */
-export function describePlace(p: PlaceView): string {
-  return p.kind === 'client' && p.name === p.address
-    ? p.address
-    : `${placeLabel(p)} (${p.address})`;
-}
-
-export { describeJourney, describeJourneyResult } from './journey/text.ts';

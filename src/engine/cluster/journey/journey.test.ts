@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { journey } from './journey.ts';
-import { loadCluster } from './load.ts';
-import { readFlow } from './journey/flow.ts';
-import {
-  divide,
-  formatFraction,
-  multiply,
-  parseFraction,
-  SeededDraw,
-  toNumber,
-} from './journey/exact.ts';
-import { CLUSTERIP_4PODS_YAML } from '../scenarios/clusterip-4pods.ts';
-import { NODEPORT_30080_YAML } from '../scenarios/nodeport-other-node.ts';
-import { ETP_LOCAL_YAML } from '../scenarios/etp-local.ts';
+import { journey } from './index.ts';
+import { loadCluster } from '../load.ts';
+import { readFlow } from './flow.ts';
+import { divide, formatFraction, multiply, parseFraction, SeededDraw, toNumber } from './exact.ts';
+import { CLUSTERIP_4PODS_YAML } from '../../scenarios/clusterip-4pods.ts';
+import { NODEPORT_30080_YAML } from '../../scenarios/nodeport-other-node.ts';
+import { ETP_LOCAL_YAML } from '../../scenarios/etp-local.ts';
 
 const model4 = loadCluster(CLUSTERIP_4PODS_YAML).model;
 const nodeport = loadCluster(NODEPORT_30080_YAML).model;
@@ -82,7 +75,8 @@ describe('readFlow', () => {
   });
 });
 
-describe('journey', () => {
+// each case follows whole journeys across nodes; the seed case follows over forty of them
+describe('journey', { timeout: 30_000 }, () => {
   const flow = { from: 'pod/default/client', to: 'svc/default/service-test:80' };
 
   it('samples with a seed: the same seed, the same journey; seeds reach every endpoint', () => {
@@ -120,7 +114,7 @@ describe('journey', () => {
       { allPaths: true },
     );
     const j = r.journey!;
-    expect(j.hops.map((h) => [h.node.slice(0, 14), h.nat.length])).toEqual([
+    expect(j.hops.map((h) => [h.node.slice(0, 14), h.translations.length])).toEqual([
       ['ip-10-32-7-224', 0],
       ['ip-10-32-11-62', 0],
       ['ip-10-32-11-62', 0],
@@ -165,7 +159,7 @@ describe('journey', () => {
 
   it('a load-balancer IP with source ranges: kept out by KUBE-FW, let in from inside the range', () => {
     const yaml = readFileSync(
-      new URL('./__golden__/lb-source-ranges.yaml', import.meta.url),
+      new URL('../__golden__/lb-source-ranges.yaml', import.meta.url),
       'utf8',
     );
     const out = journey(

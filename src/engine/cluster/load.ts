@@ -5,6 +5,7 @@
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
+import { checkFields } from './field-check.ts';
 import {
   isHeadless,
   readEndpointSlice,
@@ -95,6 +96,8 @@ function startLoading(): Loading {
       r.error([], 'missing-kind', 'this document has no "kind" (Pod, Service, Node, …)');
       return;
     }
+    // a Cluster document of another apiVersion is ignored whole: its keys say nothing
+    if (kind !== 'Cluster' || apiVersion === LAB_API_VERSION) checkFields(obj, kind, report);
     switch (kind) {
       case 'Node': {
         const n = readNode(r);

@@ -78,6 +78,14 @@ describe('netfilter-lab trace', () => {
     ]);
   });
 
+  it('points at a misspelled packet key by its own line and column, with the field meant', () => {
+    const r = cli([...base, '--packet', f('misspelled-packet.yaml')]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'tests/fixtures/cli/misspelled-packet.yaml:8:3: error: [1].tcpflags: unknown field "tcpflags": did you mean "tcpFlags"?',
+    ]);
+  });
+
   it('reports YAML syntax errors with their position', () => {
     const r = cli(
       [...base.slice(0, 3), '--host', '-', '--packet', f('syn-and-reply.json')],

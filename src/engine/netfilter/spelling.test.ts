@@ -18,6 +18,9 @@ describe('closestKey', () => {
   it('suggests nothing when no key is close', () => {
     expect(closestKey('colour', service)).toBeUndefined();
     expect(closestKey('ab', ['ac'])).toBeUndefined();
+    // a short word that differs in its first letter names another field
+    expect(closestKey('dport', ['src', 'sport', 'dst'])).toBeUndefined();
+    expect(closestKey('prot', ['proto', 'port'])).toBe('proto');
   });
 
   it('counts a swap of neighbours as one edit and gives up past the limit', () => {

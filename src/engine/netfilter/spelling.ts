@@ -38,7 +38,8 @@ function allowedEdits(length: number): number {
 
 /**
  * The known key `word` was most likely meant to be, or undefined when none is close. Ties go to
- * the key listed first.
+ * the key listed first. A short word must also start with the key's letter: `dport` is not a
+ * misspelled `sport`, whose first letter is the whole difference.
  */
 export function closestKey(word: string, known: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
@@ -47,6 +48,7 @@ export function closestKey(word: string, known: Iterable<string>): string | unde
   let bestDistance = limit + 1;
   for (const key of known) {
     if (key === word) continue;
+    if (word.length <= 5 && key[0]?.toLowerCase() !== lower[0]) continue;
     const d = editDistance(lower, key.toLowerCase(), Math.min(limit, bestDistance));
     if (d < bestDistance) {
       best = key;

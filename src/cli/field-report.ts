@@ -6,6 +6,8 @@ import type { StructuredInput } from './structured-input.ts';
 
 export interface FieldProblem {
   severity: 'error' | 'warning';
+  /** an unknown field is pointed at by its key, any other problem by its value */
+  code?: string;
   path: string;
   message: string;
 }
@@ -18,7 +20,7 @@ export function reportFieldProblems(
   let errors = 0;
   let text = '';
   for (const d of problems) {
-    const p = input.positionOf(d.path);
+    const p = input.positionOf(d.path, d.code === 'unknown-field');
     text += `${input.name}:${p.line}:${p.column}: ${d.severity}: ${d.path ? `${d.path}: ` : ''}${d.message}\n`;
     if (d.severity === 'error') errors++;
   }

@@ -140,7 +140,7 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n').slice(1)).toEqual([
-      'tests/fixtures/cli/journey-bad-flow.json:5:12: error: dport: unknown field "dport" (expected one of: from, to, proto, sport, tcpFlags, via)',
+      'tests/fixtures/cli/journey-bad-flow.json:5:3: error: dport: unknown field "dport" (expected one of: from, to, proto, sport, tcpFlags, via)',
       'tests/fixtures/cli/journey-bad-flow.json:2:11: error: from: there is no pod default/nobody',
       'tests/fixtures/cli/journey-bad-flow.json:3:9: error: to: Service default/service-test has no port "81" (ports: 80)',
       '',

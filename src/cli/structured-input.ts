@@ -4,7 +4,7 @@
  * path back into the line and column of the field in the user's text, so every error the CLI
  * prints is `FILE:LINE:COL: …`.
  */
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { readInput } from './input.ts';
 
 export interface StructuredInput {
@@ -12,8 +12,11 @@ export interface StructuredInput {
   value: unknown;
   /** syntax errors, already positioned */
   errors: { line: number; column: number; message: string }[];
-  /** the 1-based position of the node at a field path, or of the document when not found */
-  positionOf(path: string): { line: number; column: number };
+  /**
+   * The 1-based position of the node at a field path, or of the document when not found; with
+   * `key`, of the field's key (where an unknown field is best pointed at).
+   */
+  positionOf(path: string, key?: boolean): { line: number; column: number };
 }
 
 /** `interfaces[1].addresses[0]` → ['interfaces', 1, 'addresses', 0] */
@@ -37,8 +40,16 @@ export async function readStructured(file: string): Promise<StructuredInput> {
     name: input.name,
     value: errors.length ? undefined : doc.toJS(),
     errors,
-    positionOf(path) {
+    positionOf(path, key = false) {
       const keys = splitFieldPath(path);
+      const last = keys[keys.length - 1];
+      if (key && typeof last === 'string') {
+        const parent = keys.length === 1 ? doc.contents : doc.getIn(keys.slice(0, -1), true);
+        const pair = isMap(parent)
+          ? parent.items.find((p) => isScalar(p.key) && p.key.value === last)
+          : undefined;
+        if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
+      }
       // walk down as far as the path exists: a missing field points at its parent
       for (let n = keys.length; n >= 0; n--) {
         const node = n === 0 ? doc.contents : doc.getIn(keys.slice(0, n), true);

@@ -80,6 +80,14 @@ describe('netfilter-lab trace', () => {
     ]);
   });
 
+  it('points at a misspelled packet key by its own line and column, with the field meant', () => {
+    const r = cli([...base, '--packet', f('misspelled-packet.yaml')]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'tests/fixtures/cli/misspelled-packet.yaml:8:3: error: [1].tcpflags: unknown field "tcpflags": did you mean "tcpFlags"?',
+    ]);
+  });
+
   it('reports YAML syntax errors with their position', () => {
     const r = cli(
       [...base.slice(0, 3), '--host', '-', '--packet', f('syn-and-reply.json')],
@@ -106,6 +114,20 @@ describe('netfilter-lab compile', () => {
     expect(r.stdout).toBe(
       readFileSync(`${root}src/engine/cluster/__golden__/nodeport-30080.node-a.save`, 'utf8'),
     );
+  });
+
+  it('compiles plain manifests on an assumed node, said as info lines, and exits 0', () => {
+    const r = cli(['compile', f('plain-deployment.yaml')]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('-j DNAT --to-destination 10.244.1.2:80');
+    expect(r.stdout).toContain('-j DNAT --to-destination 10.244.2.2:80');
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain(
+      'tests/fixtures/cli/plain-deployment.yaml:3:7: info: no Node objects: assuming a small cluster of two nodes, node-1 (InternalIP 192.168.10.11, pods 10.244.1.0/24) and node-2 (InternalIP 192.168.10.12, pods 10.244.2.0/24). To choose your own, add Node objects such as:',
+    );
+    expect(lines).toContain('metadata: {name: node-2}');
+    expect(lines.filter((l) => /: (error|warning): /.test(l))).toEqual([]);
+    expect(r.stderr).toContain('info: compiling node-1, the first assumed node');
   });
 
   it('prints host models that trace --host reads back, and names the nodes when --node is wrong', () => {

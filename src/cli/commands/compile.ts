@@ -10,7 +10,7 @@ import { Output } from '../output.ts';
 import { reportDiagnostics } from '../report.ts';
 import { singleFile } from '../ruleset-input.ts';
 import { UsageError } from '../usage-error.ts';
-import { compileModelNode, hostsOf, loadCluster } from '../../engine/cluster/index.ts';
+import { compileModelNode, hostsOf, loadCluster, NO_SPAN } from '../../engine/cluster/index.ts';
 
 const options = {
   node: { type: 'string' },
@@ -30,7 +30,8 @@ the filter and nat rules kube-proxy (iptables mode) writes on the node, as iptab
 them there. Diagnostics go to stderr as FILE:LINE:COL: severity: message.
 
 Options:
-  --node NAME   the node to compile (may be left out when the cluster has one node)
+  --node NAME   the node to compile (may be left out when the cluster has one node, or when
+                it defines none and the nodes are assumed: the first is compiled)
   --hosts       print each node's host model (interfaces, addresses, routes) as YAML, keyed by
                 node name (trace --host reads it with --node NAME); with --node, only that
                 node's host, the file trace --host reads alone; with --json, as JSON
@@ -67,7 +68,16 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     }
     const names = model.nodes.map((n) => n.name);
     let node = values.node;
-    if (node === undefined) {
+    if (node === undefined && names.length > 1 && model.nodes.every((n) => n.assumed)) {
+      // plain manifests: the nodes are the loader's assumption, so any of them will do
+      node = names[0]!;
+      diagnostics.push({
+        ...NO_SPAN,
+        code: 'assumed',
+        severity: 'info',
+        message: `compiling ${node}, the first assumed node; --node NAME picks another (${names.join(', ')})`,
+      });
+    } else if (node === undefined) {
       if (names.length !== 1) {
         reportDiagnostics(input.name, diagnostics);
         throw new UsageError(

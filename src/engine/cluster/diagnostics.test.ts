@@ -84,7 +84,8 @@ describe('cluster diagnostics carry YAML positions', () => {
 
   it('checks field types and values', () => {
     const text = `kind: Service\nmetadata: {name: s}\nspec:\n  type: Nodeport\n  clusterIP: 10.96.0.300\n  ports: [{port: 70000}, {port: 80, protocol: tcp}]\n`;
-    expect(diags(text)).toEqual([
+    // without a Node the loader assumes some, and says so: not what this test is about
+    expect(diags(text).filter(([code]) => code !== 'assumed')).toEqual([
       ['bad-value', 4, 9, 'error'],
       ['bad-value', 5, 14, 'error'],
       ['bad-value', 6, 18, 'error'],

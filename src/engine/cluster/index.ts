@@ -6,7 +6,7 @@ import type { ClusterDiagnostic } from './diagnostics.ts';
 export { compileNode, compileModelNode, type CompiledNode } from './compile.ts';
 export { loadCluster, type LoadResult } from './load.ts';
 export { hostOf, hostsOf, type HostFile } from './hosts.ts';
-export type { ClusterDiagnostic, ClusterDiagnosticCode } from './diagnostics.ts';
+export { NO_SPAN, type ClusterDiagnostic, type ClusterDiagnosticCode } from './diagnostics.ts';
 export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
 export type { ClusterModel } from './model.ts';
 export { clusterSchema } from './schema.ts';

@@ -4,7 +4,10 @@
  * says so with an info diagnostic, then runs the cross-object checks.
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import type { SourceSpan } from '../rules/diagnostics.ts';
+import { assumeNodes } from './assume-nodes.ts';
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
+import { checkFields } from './field-check.ts';
 import {
   isHeadless,
   readEndpointSlice,
@@ -72,6 +75,8 @@ function startLoading(): Loading {
   const seen = new Map<string, ObjectRef>();
   let haveProxy = false;
   let haveSettings = false;
+  /** where the first manifest names its kind: what is said about the whole text points there */
+  let first: SourceSpan | undefined;
 
   const unique = (ref: ObjectRef, r: Reader): boolean => {
     const key = `${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
@@ -91,10 +96,13 @@ function startLoading(): Loading {
     const r = new Reader(obj, report);
     const kind = obj.value['kind'];
     const apiVersion = obj.value['apiVersion'];
+    first ??= r.span(['kind']);
     if (typeof kind !== 'string' || kind === '') {
       r.error([], 'missing-kind', 'this document has no "kind" (Pod, Service, Node, …)');
       return;
     }
+    // a Cluster document of another apiVersion is ignored whole: its keys say nothing
+    if (kind !== 'Cluster' || apiVersion === LAB_API_VERSION) checkFields(obj, kind, report);
     switch (kind) {
       case 'Node': {
         const n = readNode(r);
@@ -201,7 +209,10 @@ function startLoading(): Loading {
   };
 
   const finish = (split: ClusterReport): LoadResult => {
-    expandDeployments(model, deployments, report);
+    // plain manifests name no node: their pods and Services still need some to run on
+    if (first && (deployments.length > 0 || model.pods.length > 0 || model.services.length > 0))
+      assumeNodes(model, report, first);
+    expandDeployments(model, deployments);
     placePods(model, report);
     allocateServiceAddresses(model, report);
     defaultClusterCIDR(model, report);
@@ -212,22 +223,12 @@ function startLoading(): Loading {
   return { read, finish };
 }
 
-function expandDeployments(
-  model: ClusterModel,
-  deployments: DeploymentSpec[],
-  report: ClusterReport,
-): void {
+function expandDeployments(model: ClusterModel, deployments: DeploymentSpec[]): void {
   for (const d of deployments) {
     // the replicas share one copy of the template's labels and ports: the model is not changed
     // after loading, and 50,000 pods would otherwise hold 150,000 copies
     const labels = { ...d.labels };
     const ports = d.ports.map((p) => ({ ...p }));
-    if (model.nodes.length === 0 && d.replicas > 0)
-      report.warn(
-        'unknown-node',
-        d.ref.span,
-        `Deployment ${d.name} has no node to run on: define Node objects`,
-      );
     const replicaName = replicaNames(d);
     for (let i = 0; i < d.replicas; i++) {
       const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;

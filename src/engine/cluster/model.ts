@@ -31,6 +31,8 @@ export interface ClusterNode {
   podCIDR: Ipv4Prefix | null;
   labels: Record<string, string>;
   ref: ObjectRef;
+  /** set for a node the loader assumed because the description defines none */
+  assumed?: true;
 }
 
 export interface ContainerPort {

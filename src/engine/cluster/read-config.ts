@@ -33,40 +33,8 @@ export function defaultSettings(): ClusterSettings {
   };
 }
 
-const PROXY_FIELDS = [
-  'apiVersion',
-  'kind',
-  'metadata',
-  'clusterCIDR',
-  'detectLocalMode',
-  'detectLocal',
-  'nodePortAddresses',
-  'iptables',
-  'mode',
-  'bindAddress',
-  'healthzBindAddress',
-  'metricsBindAddress',
-  'conntrack',
-  'ipvs',
-  'nftables',
-  'winkernel',
-  'featureGates',
-  'clientConnection',
-  'hostnameOverride',
-  'oomScoreAdj',
-  'portRange',
-  'configSyncPeriod',
-  'enableProfiling',
-  'showHiddenMetricsForVersion',
-  'bindAddressHardFail',
-  'logging',
-  'udpIdleTimeout',
-  'windowsRunAsService',
-];
-
 export function readProxyConfig(r: Reader): ProxyConfig {
   const cfg = defaultProxyConfig();
-  r.unknownKeys([], PROXY_FIELDS);
   cfg.ref = {
     kind: 'KubeProxyConfiguration',
     name: r.str(['metadata', 'name']) ?? 'kube-proxy',
@@ -116,33 +84,17 @@ export function readProxyConfig(r: Reader): ProxyConfig {
     const c = r.cidr(['nodePortAddresses', i]);
     if (c) cfg.nodePortAddresses.push(c);
   });
-  r.unknownKeys(
-    ['iptables'],
-    ['masqueradeAll', 'masqueradeBit', 'localhostNodePorts', 'minSyncPeriod', 'syncPeriod'],
-  );
   cfg.masqueradeAll = r.bool(['iptables', 'masqueradeAll']) ?? false;
   cfg.masqueradeBit = r.int(['iptables', 'masqueradeBit'], 0, 31) ?? 14;
   cfg.localhostNodePorts = r.bool(['iptables', 'localhostNodePorts']) ?? true;
   return cfg;
 }
 
-const CLUSTER_FIELDS = [
-  'apiVersion',
-  'kind',
-  'metadata',
-  'serviceCIDR',
-  'externalClients',
-  'backend',
-  'features',
-];
-
 export function readSettings(r: Reader): ClusterSettings {
   const s = defaultSettings();
-  r.unknownKeys([], CLUSTER_FIELDS);
   s.ref = { kind: 'Cluster', name: r.str(['metadata', 'name']) ?? 'cluster', span: r.span() };
   s.serviceCIDR = r.cidr(['serviceCIDR']) ?? s.serviceCIDR;
   s.backend = r.oneOf(['backend'], ['nft', 'legacy'] as const) ?? 'nft';
-  r.unknownKeys(['features'], ['randomFully', 'nfacct']);
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
   const clients: ExternalClient[] = [];
@@ -154,7 +106,6 @@ export function readSettings(r: Reader): ClusterSettings {
         'bad-type',
         `an external client should be {name, address}, got ${shown(c)}`,
       );
-    r.unknownKeys(p, ['name', 'address']);
     const name = r.str([...p, 'name']);
     const address = r.ipv4([...p, 'address']);
     if (name === undefined) return r.error(p, 'missing-field', 'an external client needs a name');

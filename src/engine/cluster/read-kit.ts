@@ -1,7 +1,7 @@
 /** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
 import { parseIPv4, parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import type { ClusterReport } from './diagnostics.ts';
-import { keySpanAt, spanAt, type Located, type Path } from './source.ts';
+import { spanAt, type Located, type Path } from './source.ts';
 import type { ObjectRef, Protocol } from './model.ts';
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -225,20 +225,6 @@ export class Reader {
       `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`,
     );
     return 'TCP';
-  }
-
-  /** Reports keys that are not in `known` (for the documents whose fields this tool defines). */
-  unknownKeys(path: Path, known: readonly string[]): void {
-    const r = this.get(path);
-    if (!isRecord(r)) return;
-    for (const k of Object.keys(r)) {
-      if (!known.includes(k))
-        this.report.warn(
-          'unknown-field',
-          keySpanAt(this.obj, [...this.full(path), k]),
-          `unknown field "${k}" (known: ${known.join(', ')})`,
-        );
-    }
   }
 
   /** A reference to this object, with the spans of `fields` (dotted paths) that are present. */

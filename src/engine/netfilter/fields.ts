@@ -3,6 +3,8 @@
  * JSON), so a problem is named by its path (`interfaces[1].addresses[0]`) rather than a line;
  * the CLI can map a path back to a position in the YAML source if it wants to.
  */
+import { closestKey } from './spelling.ts';
+
 export type FieldCode =
   'missing-field' | 'bad-type' | 'bad-value' | 'unknown-field' | 'unknown-reference';
 
@@ -53,7 +55,7 @@ export class FieldReport {
     this.diagnostics.push({ code, severity: 'warning', path, message });
   }
 
-  /** Reports keys of `obj` that are not in `known` (typos such as `dst_port`). */
+  /** Reports keys of `obj` that are not in `known` (typos such as `dst_port`), with the closest. */
   unknownKeys(
     obj: Record<string, unknown>,
     known: readonly string[],
@@ -62,7 +64,11 @@ export class FieldReport {
   ): void {
     for (const k of Object.keys(obj)) {
       if (known.includes(k)) continue;
-      const msg = `unknown field "${k}" (expected one of: ${known.join(', ')})`;
+      const meant = closestKey(k, known);
+      const msg =
+        meant === undefined
+          ? `unknown field "${k}" (expected one of: ${known.join(', ')})`
+          : `unknown field "${k}": did you mean "${meant}"?`;
       if (severity === 'error') this.error(fieldPath(path, k), msg, 'unknown-field');
       else this.warn(fieldPath(path, k), msg, 'unknown-field');
     }

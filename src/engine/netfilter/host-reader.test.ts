@@ -18,6 +18,19 @@ describe('readHost', () => {
     expect(host.backend).toBe('nft');
   });
 
+  it('warns about a misspelled or wrongly cased key with the field it was meant to be', () => {
+    const { diagnostics } = readHost({
+      interfaces: [{ name: 'eth0', adresses: ['10.0.0.1/24'] }],
+      ipFoward: true,
+      routeLocalNet: true,
+    });
+    expect(diagnostics.map((d) => [d.severity, formatFieldDiagnostic(d)])).toEqual([
+      ['warning', 'ipFoward: unknown field "ipFoward": did you mean "ipForward"?'],
+      ['warning', 'routeLocalNet: unknown field "routeLocalNet": did you mean "routeLocalnet"?'],
+      ['warning', 'interfaces[0].adresses: unknown field "adresses": did you mean "addresses"?'],
+    ]);
+  });
+
   it('names the field and what was expected for each problem', () => {
     const { diagnostics } = readHost({
       interfaces: [

@@ -29,8 +29,11 @@ export interface ChainGraphProps {
   selectedChain: string | null;
   onSelectChain: (chain: string) => void;
   lang: Lang;
-  /** the table's graph when the ruleset carries no rules (a dump kept in the worker) */
-  model?: ChainGraphModel | undefined;
+  /**
+   * the table's graph when the ruleset carries no rules (a dump kept in the worker), 'pending'
+   * while it is on its way
+   */
+  model?: ChainGraphModel | 'pending' | undefined;
 }
 
 /** A layout, or why it failed, for the graph it was made for. */
@@ -45,6 +48,8 @@ interface Unfolded {
 }
 
 const NONE = new Map<string, number>();
+const NO_GRAPH: ChainGraphModel = { nodes: [], edges: [] };
+const EMPTY_LAYOUT: GraphLayout = { width: 0, height: 0, nodes: new Map(), edges: new Map() };
 
 export function ChainGraph({
   ruleset,
@@ -57,8 +62,9 @@ export function ChainGraph({
   model,
 }: ChainGraphProps) {
   const t = strings[lang];
+  const waiting = model === 'pending';
   const full = useMemo(
-    () => model ?? chainGraph(findTable(ruleset, table)),
+    () => (model === 'pending' ? NO_GRAPH : (model ?? chainGraph(findTable(ruleset, table)))),
     [model, ruleset, table],
   );
   const wholePath = useMemo(() => tracedPath(steps, steps.length - 1, table), [steps, table]);
@@ -67,10 +73,11 @@ export function ChainGraph({
   const open = state.of === full ? state.open : NONE;
   const found = state.of === full ? state.found : null;
   const pinnedKey = [found, selectedChain].filter((c) => c !== null).join(' ');
-  const folded = useMemo(
-    () => foldGraph(full, { path: wholePath.chains, open, pinned: pinnedKey.split(' ') }),
-    [full, wholePath, open, pinnedKey],
-  );
+  const folded = useMemo(() => {
+    const f = foldGraph(full, { path: wholePath.chains, open, pinned: pinnedKey.split(' ') });
+    if (f.folding) performance.mark('graph:folded');
+    return f;
+  }, [full, wholePath, open, pinnedKey]);
   const shown = folded.graph;
   const texts = useMemo(() => {
     const m = new Map<string, EdgeText>();
@@ -84,12 +91,19 @@ export function ChainGraph({
   const [laid, setLaid] = useState<Laid | null>(null);
   useEffect(() => {
     let live = true;
-    layoutChainGraph(
-      shown,
-      (id) => texts.get(id)?.lines ?? null,
-      (n) => nodeSubtitle(n, t),
-    ).then(
-      (layout) => live && setLaid({ graph: shown, layout }),
+    // nothing to lay out (an empty table, a dump's jumps on their way) clears the drawing
+    const laying = shown.nodes.length
+      ? layoutChainGraph(
+          shown,
+          (id) => texts.get(id)?.lines ?? null,
+          (n) => nodeSubtitle(n, t),
+        )
+      : Promise.resolve(EMPTY_LAYOUT);
+    laying.then(
+      (layout) => {
+        if (shown.nodes.length) performance.mark('graph:laid');
+        if (live) setLaid({ graph: shown, layout });
+      },
       (err: unknown) => live && setLaid({ graph: shown, error: String(err) }),
     );
     return () => {
@@ -97,7 +111,8 @@ export function ChainGraph({
     };
   }, [shown, texts, t]);
   // a layout made for another graph is stale: the new one is on its way
-  const status = !laid || laid.graph !== shown ? 'pending' : 'error' in laid ? 'error' : 'ready';
+  const status =
+    waiting || !laid || laid.graph !== shown ? 'pending' : 'error' in laid ? 'error' : 'ready';
   const ready = laid && 'layout' in laid && laid.graph === shown ? laid : null;
 
   const lit = useMemo(() => tracedPath(steps, current, table), [steps, current, table]);
@@ -126,28 +141,25 @@ export function ChainGraph({
   // the first view of a table frames the traced path around the current chain; a new layout of
   // the same table (an edited YAML, another language, an opened family) keeps the user's zoom
   // and pan unless it brings something to look at
-  const framedFor = useRef<ChainGraphModel | null>(null);
+  const framedFor = useRef<{ table: string; model: ChainGraphProps['model'] } | null>(null);
   const litRef = useRef({ lit, whole: wholePath });
   useEffect(() => {
     litRef.current = { lit, whole: wholePath };
   }, [lit, wholePath]);
   useEffect(() => {
     if (!ready || !viewRef.current) return;
-    const first = framedFor.current !== full;
-    framedFor.current = full;
-    const f = focus.current;
-    focus.current = null;
-    const drawn = new Set(ready.graph.nodes.map((n) => n.id));
-    // the whole traced path, around the chain the player is at
-    const path = litRef.current.whole.chains.filter((c) => drawn.has(c));
-    const now = litRef.current.lit.current;
-    const frame: 'keep' | string[] = first
-      ? [...(now && drawn.has(now) ? [now] : []), ...path]
-      : !f
-        ? 'keep'
-        : 'chain' in f
-          ? [f.chain]
-          : [...drawn].filter((id) => id === foldId(f.family) || familyOf(id) === f.family);
+    const first = framedFor.current?.table !== table || framedFor.current.model !== model;
+    framedFor.current = { table, model };
+    const drawn = ready.graph.nodes.map((n) => n.id);
+    // the whole traced path around the chain the player is at; untraced, the built-in chains
+    const { lit: now, whole } = litRef.current;
+    const path = whole.chains.filter((c) => drawn.includes(c));
+    const entry = ready.graph.nodes.filter((n) => n.builtin).map((n) => n.id);
+    const frame: 'keep' | string[] = !first
+      ? 'keep'
+      : path.length
+        ? [...(now.current && drawn.includes(now.current) ? [now.current] : []), ...path]
+        : entry;
     viewRef.current.setData({
       layout: ready.layout,
       nodes: ready.graph.nodes,
@@ -156,7 +168,20 @@ export function ChainGraph({
       text: t,
       frame,
     });
-  }, [ready, texts, t, full]);
+  }, [ready, texts, t, table, model]);
+  // a found chain or an opened family is framed once it is laid out (at once when it already is)
+  useEffect(() => {
+    const f = focus.current;
+    if (!f || !ready || !viewRef.current) return;
+    const drawn = ready.graph.nodes.map((n) => n.id);
+    const ids =
+      'chain' in f
+        ? drawn.filter((id) => id === f.chain)
+        : drawn.filter((id) => id === foldId(f.family) || familyOf(id) === f.family);
+    if (!ids.length) return;
+    focus.current = null;
+    viewRef.current.frame(ids);
+  }, [ready, state]);
 
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
   useEffect(() => watchReducedMotion(setReducedMotion), []);
@@ -235,7 +260,7 @@ export function ChainGraph({
           ))}
         </div>
       ) : null}
-      {full.nodes.length === 0 ? <p className="nv-hint">{t.empty(table)}</p> : null}
+      {full.nodes.length === 0 && !waiting ? <p className="nv-hint">{t.empty(table)}</p> : null}
       <svg ref={svgRef} className="nv-graph-svg" data-status={status} />
     </section>
   );

@@ -48,6 +48,8 @@ export interface ChainGraphView {
   zoomBy(k: number): void;
   /** the whole graph, however small that makes it */
   fit(): void;
+  /** some nodes at a readable scale, as setData's frame */
+  frame(ids: readonly string[]): void;
   destroy(): void;
 }
 
@@ -281,7 +283,7 @@ export function createChainGraph(
     // the next update brings the current chain into the new picture, unless it was just framed
     lastCurrent = null;
     framed = d.frame !== 'keep';
-    performance.mark('graph:drawn');
+    if (d.nodes.length) performance.mark('graph:drawn');
   }
 
   function update(s: GraphState): void {
@@ -316,6 +318,7 @@ export function createChainGraph(
       zoomer.scaleBy(run(svg) as never, k);
     },
     fit,
+    frame,
     destroy() {
       sizeWatch?.disconnect();
       svg.on('.zoom', null);

@@ -102,6 +102,7 @@ describe('folding a big table', () => {
     const f = foldGraph(table, view());
     const e = (from: string, to: string) => f.graph.edges.find((x) => x.id === edgeKey(from, to));
     expect(e(svc(7), sep(7, 2))?.probability?.share).toBeCloseTo(1 / 3);
+    expect(e(svc(7), sep(7, 2))?.folded).toBeUndefined();
     expect(e('KUBE-SERVICES', foldId('KUBE-SVC-*'))?.folded).toEqual({
       count: SVCS - 1,
       share: null,
@@ -126,6 +127,7 @@ describe('folding a big table', () => {
     // the Service's own three endpoints join the crowd: 23 neighbours, 22 of them not traced
     expect(into?.folded?.count).toBe(22);
     expect(into?.folded?.share).toBeCloseTo(0.2 + 2 / 3);
+    expect(into?.probability).toBeNull();
     expect(ids(f.graph)).toContain(sep(7, 1));
   });
 

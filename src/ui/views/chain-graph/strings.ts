@@ -39,7 +39,7 @@ export const strings: { en: GraphStrings; ko: GraphStrings } = {
     rules: (n) => `${n} rule${n === 1 ? '' : 's'}`,
     rest: 'the rest',
     ofAll: (s) => `→ ${s} of all`,
-    branches: (n) => `${n.toLocaleString('en')} branches`,
+    branches: (n) => `${n.toLocaleString('en')} branch${n === 1 ? '' : 'es'}`,
     probabilityTitle: (raw, own, s, r) =>
       `rule ${r}: --probability ${raw}, so ${own} of the packets that reach it, which is ${s} of all packets entering the chain`,
     restTitle: (s, r) => `rule ${r} takes what the random rules left: ${s} of the packets`,

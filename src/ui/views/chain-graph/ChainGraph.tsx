@@ -151,7 +151,8 @@ export function ChainGraph({
     const first = framedFor.current?.table !== table || framedFor.current.model !== model;
     framedFor.current = { table, model };
     const drawn = ready.graph.nodes.map((n) => n.id);
-    // the whole traced path around the chain the player is at; untraced, the built-in chains
+    // the whole traced path around the chain the player is at; untraced, the whole graph from
+    // its left edge, level with the first built-in chain
     const { lit: now, whole } = litRef.current;
     const path = whole.chains.filter((c) => drawn.includes(c));
     const entry = ready.graph.nodes.filter((n) => n.builtin).map((n) => n.id);
@@ -159,7 +160,7 @@ export function ChainGraph({
       ? 'keep'
       : path.length
         ? [...(now.current && drawn.includes(now.current) ? [now.current] : []), ...path]
-        : entry;
+        : [...entry, ...drawn];
     viewRef.current.setData({
       layout: ready.layout,
       nodes: ready.graph.nodes,

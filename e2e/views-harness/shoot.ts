@@ -34,9 +34,9 @@ const SHOTS: Shot[] = [
     keys: ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight'],
   },
   {
-    name: 'big-expanded',
+    name: 'big-family-opened',
     query: 'scenario=big&step=12&only=graph',
-    click: '[data-testid=graph-expand]',
+    click: '[data-testid=chain-graph] g.node.folded',
   },
   { name: 'reduced-motion', query: 'scenario=clusterip&step=20&only=diagram', reducedMotion: true },
   {

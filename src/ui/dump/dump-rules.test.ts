@@ -13,7 +13,7 @@ describe('a dump table rebuilt from the worker summary and jump columns', () => 
 
   it('gives the same chain graph as the whole parsed table (a small table is drawn whole)', () => {
     const whole = chainGraph(findTable(parseRuleset(KUBE).ruleset, 'nat'));
-    expect(dumpGraph(nat, jumps, [])).toEqual(whole);
+    expect(dumpGraph(nat, jumps)).toEqual(whole);
   });
 
   it('keeps the skeleton ruleset empty of rules but complete in chains and policies', () => {
@@ -49,33 +49,26 @@ describe('a dump table rebuilt from the worker summary and jump columns', () => 
     expect(skeletonRuleset(again).tables).toEqual(ahead.tables);
   });
 
-  it('cuts a big table down to the traced chains and their neighbours', () => {
+  it('gives the whole graph of a big table, shares and all, as chainGraph does', () => {
     const lines = ['*nat', ':PREROUTING ACCEPT [0:0]', ':KUBE-SERVICES - [0:0]'];
     const rules: string[] = ['-A PREROUTING -j KUBE-SERVICES'];
     for (let i = 0; i < 600; i++) {
-      lines.push(`:SVC-${i} - [0:0]`);
-      rules.push(`-A KUBE-SERVICES -d 10.0.${i >> 8}.${i & 255}/32 -j SVC-${i}`);
+      lines.push(`:SVC-${i} - [0:0]`, `:SEP-${i}a - [0:0]`, `:SEP-${i}b - [0:0]`);
+      rules.push(
+        `-A KUBE-SERVICES -d 10.0.${i >> 8}.${i & 255}/32 -j SVC-${i}`,
+        `-A SVC-${i} -m statistic --mode random --probability 0.33333333349 -j SEP-${i}a`,
+        `-A SVC-${i} -j SEP-${i}b`,
+        `-A SVC-${i} -g SEP-${i}b`,
+      );
     }
-    const big = engineApi.loadDump([...lines, ...rules, 'COMMIT', ''].join('\n'));
-    const t = big.tables[0]!;
-    const g = dumpGraph(t, engineApi.dumpJumps(big.id, 'nat')!, [
-      'PREROUTING',
-      'KUBE-SERVICES',
-      'SVC-7',
-    ]);
-    expect(g.nodes.map((n) => [n.id, n.rules, n.hidden ?? 0])).toEqual([
-      ['PREROUTING', 1, 0],
-      ['KUBE-SERVICES', 600, 591], // 599 neighbours besides SVC-7, 8 drawn
-      ['SVC-0', 0, 0],
-      ['SVC-1', 0, 0],
-      ['SVC-2', 0, 0],
-      ['SVC-3', 0, 0],
-      ['SVC-4', 0, 0],
-      ['SVC-5', 0, 0],
-      ['SVC-6', 0, 0],
-      ['SVC-7', 0, 0],
-      ['SVC-8', 0, 0],
-    ]);
-    expect(g.edges).toHaveLength(10);
+    const text = [...lines, ...rules, 'COMMIT', ''].join('\n');
+    const big = engineApi.loadDump(text);
+    const g = dumpGraph(big.tables[0]!, engineApi.dumpJumps(big.id, 'nat')!);
+    expect(g.nodes).toHaveLength(1_802);
+    expect(g).toEqual(chainGraph(findTable(parseRuleset(text).ruleset, 'nat')));
+    const rest = g.edges.find((e) => e.id === 'SVC-9>SEP-9b');
+    expect(rest?.probability?.rest).toBe(true);
+    expect(rest?.probability?.share).toBeCloseTo(2 / 3);
+    expect(rest?.rules).toEqual([2, 3]);
   });
 });

@@ -3,13 +3,14 @@
  * without their rules (names, policies, declaration lines), and a table's chain graph built from
  * the jump columns the worker sends.
  */
-import type { Chain, Rule, Ruleset, Table } from '../../engine/rules/model.ts';
+import type { Chain, Ruleset, Table } from '../../engine/rules/model.ts';
 import type { DumpJumps, DumpSummary, DumpTableSummary } from '../../worker/dump-protocol.ts';
 import {
-  chainGraph,
-  neighbourhood,
-  STATISTIC_SCALE,
+  edgeKey,
+  type BranchProbability,
+  type ChainEdge,
   type ChainGraphModel,
+  type ChainNode,
 } from '../views/chain-graph/graph-model.ts';
 
 const span = (line: number) => ({ line, column: 1, endLine: line, endColumn: 1 });
@@ -67,90 +68,51 @@ export async function prepareSkeleton(
   if (!skeletons.has(s)) skeletons.set(s, { family: s.family, format: s.format, tables });
 }
 
-const nameIndexes = new WeakMap<DumpTableSummary, Map<string, number>>();
-
-/** chain name → its place in the table's columns, made once per table */
-function nameIndex(t: DumpTableSummary): Map<string, number> {
-  let m = nameIndexes.get(t);
-  if (!m) {
-    m = new Map();
-    for (let i = 0; i < t.names.length; i++) m.set(t.names[i] ?? '', i);
-    nameIndexes.set(t, m);
-  }
-  return m;
-}
-
-/** Above this many chains only the traced neighbourhood is built (as ChainGraph's LARGE_GRAPH). */
-export const WHOLE_GRAPH_CHAINS = 500;
-
 /**
- * A table's chain graph: its chains and the jump rules rebuilt just enough for chainGraph. A
- * table of 36,000 chains is cut down first to the chains on `path` (the built-in ones when
- * nothing is traced) and their neighbours, so the page never builds a graph it would not draw.
+ * A table's whole chain graph straight from the summary and the jump columns (what chainGraph
+ * gives for the parsed table), without rebuilding a rule object per jump: a table of 36,000
+ * chains is folded for drawing (fold-model.ts), but its families are counted from all of them.
  */
-export function dumpGraph(
-  t: DumpTableSummary,
-  j: DumpJumps,
-  path: readonly string[],
-): ChainGraphModel {
+export function dumpGraph(t: DumpTableSummary, j: DumpJumps): ChainGraphModel {
   const n = t.names.length;
-  const whole = n <= WHOLE_GRAPH_CHAINS;
-  const index = nameIndex(t);
-  const core = new Set<number>();
-  for (const c of path) {
-    const i = index.get(c);
-    if (i !== undefined) core.add(i);
+  const nodes: ChainNode[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = t.names[i] ?? '';
+    nodes.push({
+      id,
+      builtin: t.builtin[i] === 1,
+      policy: t.policies[id] ?? null,
+      rules: t.rules[i] ?? 0,
+    });
   }
-  if (core.size === 0) for (let i = 0; i < n; i++) if (t.builtin[i] === 1) core.add(i);
-  const chains = new Map<number, Chain>();
-  const chain = (i: number): Chain => {
-    let c = chains.get(i);
-    if (!c) {
-      c = chainAt(t, i);
-      chains.set(i, c);
-    }
-    return c;
-  };
-  if (whole) for (let i = 0; i < n; i++) chain(i);
-  for (const i of core) chain(i);
+  // each source chain's running share, as branchProbabilities keeps it (a chain's jumps come
+  // in rule order)
+  const rest = new Float64Array(n).fill(1);
+  const random = new Uint8Array(n);
+  const edges = new Map<string, ChainEdge>();
   for (let k = 0; k < j.from.length; k++) {
-    const f = j.from[k] ?? -1;
-    const to = j.to[k] ?? -1;
-    if (!whole && !core.has(f) && !core.has(to)) continue;
-    const from = chain(f);
-    chain(to);
+    const f = j.from[k] ?? 0;
     const p = j.probability[k] ?? NaN;
-    const rule: Rule = {
-      id: `${t.name}/${from.name}/${j.rule[k]}`,
-      table: t.name,
-      chain: from.name,
-      index: j.rule[k] ?? 0,
-      core: {},
-      matches: Number.isNaN(p)
-        ? []
-        : [{ module: 'statistic', data: { mode: 'random', threshold: p * STATISTIC_SCALE } }],
-      target: { name: t.names[to] ?? '', kind: j.goto[k] ? 'goto' : 'jump', data: null },
-      span: from.span,
-      source: '',
-    };
-    from.rules.push(rule);
+    let probability: BranchProbability | null = null;
+    if (!Number.isNaN(p)) {
+      random[f] = 1;
+      probability = { conditional: p, share: (rest[f] ?? 0) * p, rest: false };
+      rest[f] = (rest[f] ?? 0) * (1 - p);
+    } else if (random[f]) {
+      probability = { conditional: 1, share: rest[f] ?? 0, rest: true };
+      rest[f] = 0;
+    }
+    const from = t.names[f] ?? '';
+    const to = t.names[j.to[k] ?? 0] ?? '';
+    const kind = j.goto[k] ? 'goto' : 'jump';
+    const rule = j.rule[k] ?? 0;
+    const id = edgeKey(from, to);
+    const e = edges.get(id);
+    if (e) {
+      e.rules.push(rule);
+      if (kind === 'jump') e.kind = 'jump';
+      e.probability ??= probability;
+    } else edges.set(id, { id, from, to, kind, rules: [rule], probability });
   }
-  const order = [...chains.keys()].sort((a, b) => a - b);
-  const table: Table = {
-    name: t.name,
-    chains: order.map((i) => chains.get(i) as Chain),
-    span: span(t.line),
-  };
-  const g = chainGraph(table);
-  // the nodes counted the jump rules only; the summary knows every chain's length
-  const counted = {
-    ...g,
-    nodes: g.nodes.map((node) => ({ ...node, rules: t.rules[index.get(node.id) ?? -1] ?? 0 })),
-  };
-  return whole
-    ? counted
-    : neighbourhood(
-        counted,
-        [...core].map((i) => t.names[i] ?? ''),
-      );
+  return { nodes, edges: [...edges.values()] };
 }

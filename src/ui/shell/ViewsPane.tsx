@@ -67,11 +67,7 @@ function Graph({ rules }: { rules: ShownRules }) {
   const place = useShownPlace(rules.ruleset, steps, current);
   const setTable = useUi((s) => s.setTable);
   const selectChain = useUi((s) => s.selectChain);
-  const dumpGraph = useDumpGraph(
-    place.table,
-    place.traced ? steps : NO_STEPS,
-    rules.source.kind === 'dump',
-  );
+  const dumpGraph = useDumpGraph(place.table, rules.source.kind === 'dump');
   return (
     <>
       <TablePicker rules={rules} shown={place.table} />

@@ -1,28 +1,35 @@
 /**
  * The chain graph drawn with d3 into an <svg>, with zoom and pan (d3-zoom): a plain module the
- * React component mounts. setLayout() redraws nodes and edges; update() only toggles classes for
- * the traced path, the current and the selected chain.
+ * React component mounts. setData() redraws nodes and edges and frames what it is asked to at a
+ * scale where the names can be read; update() only toggles classes for the traced path, the
+ * current, the selected and the found chain.
  */
 import { select, type Selection } from 'd3-selection';
 import 'd3-transition';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
+import type { EdgeText } from './edge-label.ts';
 import type { ChainEdge, ChainNode } from './graph-model.ts';
-import { NODE_H, type GraphLayout, type NodeBox } from './elk-layout.ts';
-import { nodeSubtitle } from './node-text.ts';
+import { LABEL_LINE_H, NODE_H, type GraphLayout, type NodeBox } from './elk-layout.ts';
+import { nodeName, nodeSubtitle } from './node-text.ts';
 import type { GraphStrings } from './strings.ts';
+
+/**
+ * The smallest scale a view is framed at: names are drawn at 12 px, so they show at 11.5 px or
+ * more. Only the user zooms out past it (or asks for the overview).
+ */
+export const READABLE_SCALE = 0.96;
 
 export interface GraphData {
   layout: GraphLayout;
   nodes: ChainNode[];
   edges: ChainEdge[];
-  edgeLabel: (id: string) => string | null;
-  edgeTitle: (id: string) => string | null;
+  edgeText: (id: string) => EdgeText | null;
   text: GraphStrings;
   /**
-   * fit the whole graph to the view (a first layout, another table); otherwise the user's zoom
-   * and pan are kept
+   * 'keep' keeps the user's zoom and pan; a list of nodes (empty: the whole graph) is framed at
+   * a readable scale (a first layout, another table, a search hit, an opened family)
    */
-  refit: boolean;
+  frame: 'keep' | readonly string[];
 }
 
 export interface GraphState {
@@ -30,6 +37,8 @@ export interface GraphState {
   litEdges: ReadonlySet<string>;
   current: string | null;
   selected: string | null;
+  /** the chain a search found */
+  found: string | null;
   reducedMotion: boolean;
 }
 
@@ -37,7 +46,10 @@ export interface ChainGraphView {
   setData(data: GraphData): void;
   update(state: GraphState): void;
   zoomBy(k: number): void;
+  /** the whole graph, however small that makes it */
   fit(): void;
+  /** some nodes at a readable scale, as setData's frame */
+  frame(ids: readonly string[]): void;
   destroy(): void;
 }
 
@@ -49,7 +61,7 @@ function pathOf(points: readonly { x: number; y: number }[]): string {
 
 export function createChainGraph(
   svgEl: SVGSVGElement,
-  onSelect: (chain: string) => void,
+  onActivate: (node: ChainNode) => void,
 ): ChainGraphView {
   const svg = select(svgEl).classed(`${NS}-svg`, true);
   const defs = svg.append('defs');
@@ -73,6 +85,7 @@ export function createChainGraph(
   let layout: GraphLayout | null = null;
   let reducedMotion = false;
   let lastCurrent: string | null = null;
+  let framed = false;
 
   const zoomer: ZoomBehavior<SVGSVGElement, unknown> = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.05, 3])
@@ -95,23 +108,48 @@ export function createChainGraph(
   const run = (s: Selection<SVGSVGElement, unknown, null, undefined>) =>
     reducedMotion ? s : (s.transition().duration(300) as unknown as typeof s);
 
-  /** Frames some nodes (all when none are given), never magnifying past 1:1. */
-  function fit(ids: readonly string[] = []): void {
+  const boxesOf = (ids: readonly string[]): NodeBox[] =>
+    ids.length
+      ? ids.flatMap((id) => layout?.nodes.get(id) ?? [])
+      : [{ id: '', x: 0, y: 0, w: layout?.width ?? 0, h: layout?.height ?? 0 }];
+
+  /** The whole graph in the view, never magnifying past 1:1. */
+  function fit(): void {
     if (!layout) return;
-    const boxes = ids.flatMap((id) => layout?.nodes.get(id) ?? []);
-    const x0 = boxes.length ? Math.min(...boxes.map((b) => b.x)) : 0;
-    const y0 = boxes.length ? Math.min(...boxes.map((b) => b.y)) : 0;
-    const x1 = boxes.length ? Math.max(...boxes.map((b) => b.x + b.w)) : layout.width;
-    const y1 = boxes.length ? Math.max(...boxes.map((b) => b.y + b.h)) : layout.height;
     const { w, h } = size();
     const k = Math.max(
-      boxes.length ? 0.6 : 0.05,
-      Math.min(1, (w - 32) / Math.max(1, x1 - x0), (h - 32) / Math.max(1, y1 - y0)),
+      0.05,
+      Math.min(1, (w - 32) / Math.max(1, layout.width), (h - 32) / Math.max(1, layout.height)),
     );
     const t = zoomIdentity
-      .translate(w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k)
+      .translate(w / 2 - (layout.width / 2) * k, h / 2 - (layout.height / 2) * k)
       .scale(k);
     zoomer.transform(svg, t);
+  }
+
+  /**
+   * Frames some nodes (the whole graph when none are given) at a readable scale: all of them
+   * when they fit, else the first of them, as far right as keeps the others' left edge in view.
+   */
+  function frame(ids: readonly string[]): void {
+    const boxes = boxesOf(ids);
+    const first = boxes[0];
+    if (!layout || !first) return;
+    const x0 = Math.min(...boxes.map((b) => b.x));
+    const y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+    const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+    const { w, h } = size();
+    const fits = Math.min(1, (w - 32) / Math.max(1, x1 - x0), (h - 32) / Math.max(1, y1 - y0));
+    const k = Math.max(READABLE_SCALE, fits);
+    const t =
+      fits >= READABLE_SCALE
+        ? zoomIdentity.translate(w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k)
+        : zoomIdentity.translate(
+            Math.min(w / 2 - (first.x + first.w / 2) * k, 16 - x0 * k),
+            h / 2 - (first.y + first.h / 2) * k,
+          );
+    zoomer.transform(svg, t.scale(k));
   }
 
   /** Pans so a node shows, keeping the zoom level, when it is outside the view. */
@@ -147,7 +185,7 @@ export function createChainGraph(
           .select('title')
           .text(`${e.kind} ${e.from} → ${e.to} (#${e.rules.join(', #')})`);
       });
-    const labelled = d.edges.filter((e) => lines.get(e.id)?.label && d.edgeLabel(e.id));
+    const labelled = d.edges.filter((e) => lines.get(e.id)?.label && d.edgeText(e.id));
     labelsG
       .selectAll<SVGGElement, ChainEdge>('g')
       .data(labelled, (e) => e.id)
@@ -162,7 +200,8 @@ export function createChainGraph(
       .attr('data-edge', (e) => e.id)
       .each(function (e) {
         const l = lines.get(e.id)?.label;
-        if (!l) return;
+        const text = d.edgeText(e.id);
+        if (!l || !text) return;
         const g = select(this);
         g.select('rect')
           .attr('x', l.x)
@@ -170,11 +209,16 @@ export function createChainGraph(
           .attr('width', l.w)
           .attr('height', l.h)
           .attr('rx', 3);
+        const top = l.y + (l.h - text.lines.length * LABEL_LINE_H) / 2 + LABEL_LINE_H / 2 + 1;
         g.select('text')
+          .selectAll('tspan')
+          .data(text.lines)
+          .join('tspan')
+          .attr('class', (_, i) => (i ? `${NS}-share` : null))
           .attr('x', l.x + l.w / 2)
-          .attr('y', l.y + l.h / 2 + 1)
-          .text(d.edgeLabel(e.id) ?? '');
-        g.select('title').text(d.edgeTitle(e.id) ?? '');
+          .attr('y', (_, i) => top + i * LABEL_LINE_H)
+          .text((line) => line);
+        g.select('title').text(text.title);
       });
     const t = d.text;
     const nodes = nodesG
@@ -192,11 +236,11 @@ export function createChainGraph(
         g.append('rect').attr('class', `${NS}-box`);
         g.append('text').attr('class', `${NS}-name`);
         g.append('text').attr('class', `${NS}-sub`);
-        g.on('click', (_e: MouseEvent, n: ChainNode) => onSelect(n.id));
+        g.on('click', (_e: MouseEvent, n: ChainNode) => onActivate(n));
         g.on('keydown', (e: KeyboardEvent, n: ChainNode) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            onSelect(n.id);
+            onActivate(n);
           }
         });
         g.on('focus', (_e: FocusEvent, n: ChainNode) => {
@@ -205,9 +249,17 @@ export function createChainGraph(
         });
         return g;
       })
-      .attr('class', (n) => `node ${NS}-node${n.builtin ? ' builtin' : ''}`)
-      .attr('data-chain', (n) => n.id)
-      .attr('aria-label', (n) => t.nodeLabel(n.id, n.builtin, n.policy, n.rules))
+      .attr(
+        'class',
+        (n) => `node ${NS}-node${n.builtin ? ' builtin' : ''}${n.fold ? ' folded' : ''}`,
+      )
+      .attr('data-chain', (n) => (n.fold ? null : n.id))
+      .attr('data-family', (n) => n.fold?.family ?? null)
+      .attr('aria-label', (n) =>
+        n.fold
+          ? t.foldLabel(n.fold.family, n.fold.count)
+          : t.nodeLabel(n.id, n.builtin, n.policy, n.rules),
+      )
       .attr('transform', (n) => {
         const b = boxes.get(n.id);
         return `translate(${b?.x ?? 0},${b?.y ?? 0})`;
@@ -221,14 +273,17 @@ export function createChainGraph(
       .select(`text.${NS}-name`)
       .attr('x', 10)
       .attr('y', 16)
-      .text((n) => n.id);
+      .text((n) => nodeName(n));
     nodes
       .select(`text.${NS}-sub`)
       .attr('x', 10)
       .attr('y', 31)
       .text((n) => nodeSubtitle(n, t));
-    if (d.refit) fit();
-    lastCurrent = null; // the next update brings the current chain into the new picture
+    if (d.frame !== 'keep') frame(d.frame);
+    // the next update brings the current chain into the new picture, unless it was just framed
+    lastCurrent = null;
+    framed = d.frame !== 'keep';
+    if (d.nodes.length) performance.mark('graph:drawn');
   }
 
   function update(s: GraphState): void {
@@ -238,6 +293,7 @@ export function createChainGraph(
       .classed('visited', (n) => s.visited.has(n.id))
       .classed('current', (n) => n.id === s.current)
       .classed('selected', (n) => n.id === s.selected)
+      .classed('found', (n) => n.id === s.found)
       .attr('aria-pressed', (n) => (n.id === s.selected ? 'true' : 'false'));
     edgesG
       .selectAll<SVGPathElement, ChainEdge>('path')
@@ -245,6 +301,8 @@ export function createChainGraph(
       .attr('marker-end', (e) => `url(#${NS}-arrow-${s.litEdges.has(e.id) ? 'lit' : 'plain'})`);
     labelsG.selectAll<SVGGElement, ChainEdge>('g').classed('lit', (e) => s.litEdges.has(e.id));
     // follow the packet: bring the current chain into view when it changes
+    if (framed) lastCurrent = s.current;
+    framed = false;
     if (s.current && s.current !== lastCurrent && layout) {
       const box = layout.nodes.get(s.current);
       if (box) reveal(box);
@@ -259,7 +317,8 @@ export function createChainGraph(
     zoomBy(k) {
       zoomer.scaleBy(run(svg) as never, k);
     },
-    fit: () => fit(),
+    fit,
+    frame,
     destroy() {
       sizeWatch?.disconnect();
       svg.on('.zoom', null);

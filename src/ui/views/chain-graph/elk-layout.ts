@@ -6,6 +6,7 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import ELK from 'elkjs/lib/elk-api.js';
 import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { ChainGraphModel } from './graph-model.ts';
+import { nodeName } from './node-text.ts';
 
 export interface Point {
   x: number;
@@ -33,25 +34,35 @@ export interface GraphLayout {
   edges: Map<string, EdgeLine>;
 }
 
-export const NODE_H = 40;
+export const NODE_H = 42;
+/** a probability label's line, at 12 px */
+export const LABEL_LINE_H = 15;
 /** above this many chains the layout takes its fast options */
 export const BIG_LAYOUT = 120;
+/** monospace at 12 px (names, labels); the subtitle's sans-serif at 11.5 px */
 const CHAR_W = 7.4;
-const LABEL_CHAR_W = 6.4;
+const SUB_CHAR_W = 6.8;
+/** Hangul and other wide letters */
+const WIDE_W = 12.5;
 
-const SUB_CHAR_W = 6.2;
-
-/** Wide enough for the name (monospace) and the subtitle under it (Hangul runs wider). */
-export function nodeWidth(name: string, subtitle = ''): number {
-  const sub = [...subtitle].reduce(
-    (w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 10.5 : SUB_CHAR_W),
-    0,
-  );
-  return Math.max(96, Math.ceil(name.length * CHAR_W) + 22, Math.ceil(sub) + 22);
+function textWidth(text: string, narrow: number): number {
+  return [...text].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? WIDE_W : narrow), 0);
 }
 
-export function labelWidth(text: string): number {
-  return Math.ceil(text.length * LABEL_CHAR_W) + 8;
+/** Wide enough for the name (monospace) and the subtitle under it. */
+export function nodeWidth(name: string, subtitle = ''): number {
+  return Math.max(
+    96,
+    Math.ceil(textWidth(name, CHAR_W)) + 22,
+    Math.ceil(textWidth(subtitle, SUB_CHAR_W)) + 22,
+  );
+}
+
+export function labelSize(lines: readonly string[]): { width: number; height: number } {
+  return {
+    width: Math.ceil(Math.max(0, ...lines.map((l) => textWidth(l, CHAR_W)))) + 10,
+    height: lines.length * LABEL_LINE_H + 4,
+  };
 }
 
 let elk: InstanceType<typeof ELK> | null = null;
@@ -63,7 +74,7 @@ function engine(): InstanceType<typeof ELK> {
 
 export async function layoutChainGraph(
   graph: ChainGraphModel,
-  edgeLabel: (id: string) => string | null,
+  edgeLabel: (id: string) => readonly string[] | null,
   subtitle: (n: ChainGraphModel['nodes'][number]) => string,
 ): Promise<GraphLayout> {
   // a big graph trades some polish for speed: orthogonal routing and model order cost
@@ -76,7 +87,8 @@ export async function layoutChainGraph(
       'elk.direction': 'RIGHT',
       'elk.layered.spacing.nodeNodeBetweenLayers': '56',
       'elk.spacing.nodeNode': '14',
-      'elk.spacing.edgeLabel': '2',
+      'elk.spacing.edgeLabel': '3',
+      'elk.spacing.edgeEdge': '8',
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
       ...(big
         ? { 'elk.edgeRouting': 'POLYLINE', 'elk.layered.thoroughness': '1' }
@@ -88,13 +100,13 @@ export async function layoutChainGraph(
     },
     children: graph.nodes.map((n) => ({
       id: n.id,
-      width: nodeWidth(n.id, subtitle(n)),
+      width: nodeWidth(nodeName(n), subtitle(n)),
       height: NODE_H,
     })),
     edges: graph.edges.map((e): ElkExtendedEdge => {
-      const text = edgeLabel(e.id);
+      const lines = edgeLabel(e.id);
       const edge: ElkExtendedEdge = { id: e.id, sources: [e.from], targets: [e.to] };
-      if (text) edge.labels = [{ text, width: labelWidth(text), height: 14 }];
+      if (lines) edge.labels = [{ text: lines.join(' '), ...labelSize(lines) }];
       return edge;
     }),
   };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findTable } from '../../../engine/rules/model.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
-import { probabilityLabel } from './edge-label.ts';
-import { chainGraph, neighbourhood, tracedPath, type ChainGraphModel } from './graph-model.ts';
+import { edgeText } from './edge-label.ts';
+import { strings } from './strings.ts';
+import { chainGraph, tracedPath } from './graph-model.ts';
 
 const { compiled, sim } = clusterIpTrace();
 const nat = findTable(compiled.ruleset, 'nat');
@@ -32,8 +33,15 @@ describe('chain graph model', () => {
   it('reads the statistic thresholds as kube-proxy’s falling probabilities', () => {
     const labels = graph.edges
       .filter((e) => e.from === SVC && e.probability)
-      .map((e) => (e.probability ? probabilityLabel(e.probability, 'rest') : ''));
-    expect(labels).toEqual(['25.0%', '33.3% (25.0%)', '50.0% (25.0%)', 'rest (25.0%)']);
+      .map((e) => edgeText(e, strings.en)?.lines.join(' '));
+    expect(labels).toEqual([
+      '1/4 · 25%',
+      '1/3 · 33.3% → 25% of all',
+      '1/2 · 50% → 25% of all',
+      'the rest → 25% of all',
+    ]);
+    const second = graph.edges.find((e) => e.from === SVC && e.rules[0] === 3);
+    expect(second && edgeText(second, strings.en)?.title).toContain('--probability 0.33333333349');
     const first = graph.edges.find((e) => e.from === SVC && e.rules[0] === 2);
     expect(first?.probability).toEqual({ conditional: 0.25, share: 0.25, rest: false });
     expect(graph.edges.find((e) => e.from === SVC && e.rules[0] === 1)?.probability).toBeNull();
@@ -61,55 +69,5 @@ describe('chain graph model', () => {
       'KUBE-SERVICES',
       'KUBE-EXTERNAL-SERVICES',
     ]);
-  });
-});
-
-describe('neighbourhood of a big graph', () => {
-  const star: ChainGraphModel = {
-    nodes: [
-      { id: 'PREROUTING', builtin: true, policy: 'ACCEPT', rules: 1 },
-      { id: 'HUB', builtin: false, policy: null, rules: 20 },
-      ...Array.from({ length: 20 }, (_, i) => ({
-        id: `LEAF-${i}`,
-        builtin: false,
-        policy: null,
-        rules: 0,
-      })),
-    ],
-    edges: [
-      {
-        id: 'PREROUTING>HUB',
-        from: 'PREROUTING',
-        to: 'HUB',
-        kind: 'jump',
-        rules: [1],
-        probability: null,
-      },
-      ...Array.from({ length: 20 }, (_, i) => ({
-        id: `HUB>LEAF-${i}`,
-        from: 'HUB',
-        to: `LEAF-${i}`,
-        kind: 'jump' as const,
-        rules: [i + 1],
-        probability: null,
-      })),
-    ],
-  };
-
-  it('keeps the path, its neighbours up to a cap, and counts the rest', () => {
-    const n = neighbourhood(star, ['PREROUTING', 'HUB', 'LEAF-15']);
-    expect(n.nodes.map((x) => x.id)).toEqual([
-      'PREROUTING',
-      'HUB',
-      ...Array.from({ length: 8 }, (_, i) => `LEAF-${i}`),
-      'LEAF-15',
-    ]);
-    expect(n.nodes.find((x) => x.id === 'HUB')?.hidden).toBe(11);
-    expect(n.edges.length).toBe(10);
-  });
-
-  it('starts from the built-in chains when there is no trace', () => {
-    const n = neighbourhood(star, []);
-    expect(n.nodes.map((x) => x.id)).toEqual(['PREROUTING', 'HUB']);
   });
 });

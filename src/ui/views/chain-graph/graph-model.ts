@@ -15,8 +15,8 @@ export interface ChainNode {
   builtin: boolean;
   policy: 'ACCEPT' | 'DROP' | null;
   rules: number;
-  /** neighbours left out when only the traced neighbourhood is shown */
-  hidden?: number;
+  /** a folded node standing for every hidden chain of a family */
+  fold?: { family: string; count: number };
 }
 
 export interface BranchProbability {
@@ -36,6 +36,9 @@ export interface ChainEdge {
   /** 1-based indices of the rules behind this edge */
   rules: number[];
   probability: BranchProbability | null;
+  /** an edge to or from a folded node: how many chain-to-chain edges it sums, and their share of
+   * the source chain's packets when they are all random branches of one chain */
+  folded?: { count: number; share: number | null };
 }
 
 export interface ChainGraphModel {
@@ -158,39 +161,4 @@ export function tracedPath(
     } else if (s.kind === 'return') now = s.to;
   }
   return { chains, edges, current: now };
-}
-
-export const NEIGHBOUR_CAP = 8;
-
-/**
- * The part of a big graph worth drawing: the chains the trace walked and their direct
- * neighbours (at most NEIGHBOUR_CAP new ones per chain; the rest are counted on the node).
- * With no trace, the built-in chains stand in for the path.
- */
-export function neighbourhood(graph: ChainGraphModel, path: readonly string[]): ChainGraphModel {
-  const core = new Set(path.length ? path : graph.nodes.filter((n) => n.builtin).map((n) => n.id));
-  const keep = new Set(core);
-  const hidden = new Map<string, number>();
-  const out = new Map<string, string[]>();
-  const into = new Map<string, string[]>();
-  for (const e of graph.edges) {
-    (out.get(e.from) ?? out.set(e.from, []).get(e.from))?.push(e.to);
-    (into.get(e.to) ?? into.set(e.to, []).get(e.to))?.push(e.from);
-  }
-  for (const c of core) {
-    const near = [...(out.get(c) ?? []), ...(into.get(c) ?? [])].filter((n) => !core.has(n));
-    let added = 0;
-    for (const n of near) {
-      if (keep.has(n)) continue;
-      if (added < NEIGHBOUR_CAP) {
-        keep.add(n);
-        added++;
-      } else hidden.set(c, (hidden.get(c) ?? 0) + 1);
-    }
-  }
-  const nodes = graph.nodes
-    .filter((n) => keep.has(n.id))
-    .map((n) => (hidden.has(n.id) ? { ...n, hidden: hidden.get(n.id) ?? 0 } : n));
-  const edges = graph.edges.filter((e) => keep.has(e.from) && keep.has(e.to));
-  return { nodes, edges };
 }

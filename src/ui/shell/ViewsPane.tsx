@@ -33,7 +33,8 @@ function Diagram() {
       current={current}
       backend={backend}
       lang={lang}
-      footer={<PlayerControls lang={lang} />}
+      // no trace, no player (TracePlayer sets the step count the buttons go by)
+      footer={steps.length > 0 ? <PlayerControls lang={lang} /> : null}
     />
   );
 }

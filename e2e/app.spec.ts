@@ -98,6 +98,8 @@ test('the default scenario opens compiled and traced: DNAT to one of the four po
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Netfilter Lab');
 
   const steps = page.getByTestId('trace-steps').locator('[data-index]');
+  // the player comes a frame after the result it plays
+  await expect(steps.first()).toBeAttached();
   expect(await steps.count()).toBeGreaterThan(10);
   const seen = await page.getByTestId('result-packet').innerText();
   expect(seen).toMatch(/^tcp 10\.42\.0\.10:40000 → (10\.42\.\d+\.\d+):8080$/);
@@ -128,9 +130,10 @@ test('stepping reaches the DNAT rule; the diagram and the rule table show it', a
   const diagram = page.getByTestId('netfilter-diagram');
   await expect(diagram.locator('.current')).not.toHaveCount(0);
   // the DNAT rule matched; the next steps apply it and the diagram notes the change
-  for (let i = 0; i < 6 && !(await diagram.innerText()).includes('DNAT'); i++)
+  const natNotes = diagram.getByTestId('diagram-nat');
+  for (let i = 0; i < 6 && (await natNotes.count()) === 0; i++)
     await page.keyboard.press('ArrowRight');
-  await expect(diagram).toContainText('DNAT');
+  await expect(natNotes).toContainText('DNAT');
   await expect(page.getByTestId('rule-table')).toContainText('DNAT');
   await expect(page.getByTestId('rule-table').locator('[aria-current="step"]')).toHaveCount(1);
   // the packet panel marks the changed destination

@@ -1,6 +1,7 @@
 /**
- * The centre column: the netfilter diagram (hooks and tables) above the chain graph of one
- * table, then the exact probabilities of each outcome beside a sampled histogram.
+ * The views' column: the journey across the cluster, then the stage (the netfilter diagram the
+ * packet walks, with the trace player beside it), the chain graph of one table, and the exact
+ * probabilities of each outcome beside a sampled histogram.
  */
 import { useDeferredValue, useState } from 'react';
 import { useLang, useT } from '../i18n/index.ts';
@@ -16,6 +17,8 @@ import { ChainGraph } from '../views/chain-graph/ChainGraph.tsx';
 import { NetfilterDiagram } from '../views/netfilter-diagram/NetfilterDiagram.tsx';
 import { Probabilities } from '../views/probabilities/Probabilities.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
+import { PlayerControls } from '../views/trace-player/PlayerControls.tsx';
+import { TracePlayer } from '../views/trace-player/TracePlayer.tsx';
 import { useDumpGraph } from '../dump/use-dump-graph.ts';
 
 const NO_STEPS: never[] = [];
@@ -24,7 +27,37 @@ function Diagram() {
   const lang = useLang();
   const current = usePlayerStore((s) => s.current);
   const { steps, backend } = useCurrentTrace();
-  return <NetfilterDiagram steps={steps} current={current} backend={backend} lang={lang} />;
+  return (
+    <NetfilterDiagram
+      steps={steps}
+      current={current}
+      backend={backend}
+      lang={lang}
+      // no trace, no player (TracePlayer sets the step count the buttons go by)
+      footer={steps.length > 0 ? <PlayerControls lang={lang} /> : null}
+    />
+  );
+}
+
+function Player() {
+  const lang = useLang();
+  const { steps, result } = useCurrentTrace();
+  const staged = useStaged(!!result, 1);
+  if (!result || !staged) return null;
+  // its buttons sit under the diagram (Diagram), in sight of the packet they move
+  return <TracePlayer steps={steps} result={result} lang={lang} controls={false} />;
+}
+
+/** The picture a learner watches and the controls that move the packet through it, together. */
+function Stage() {
+  return (
+    <div className="stage-room">
+      <div className="stage">
+        <Diagram />
+        <Player />
+      </div>
+    </div>
+  );
 }
 
 function TablePicker({ rules, shown }: { rules: ShownRules; shown: string }) {
@@ -121,7 +154,7 @@ export function ViewsPane() {
   return (
     <section className="pane views-pane" id="main-views" tabIndex={-1} aria-label={t.diagramRegion}>
       <JourneyPanel />
-      <Diagram />
+      <Stage />
       {rules ? <Graph rules={rules} /> : null}
       <Odds />
     </section>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterIpTrace, rejectTrace } from '../shared/test-traces.ts';
 import { diagramState } from './diagram-state.ts';
-import { diagramLayout } from './layout.ts';
+import { diagramLayout, fitShape, MIN_SCALE } from './layout.ts';
 
 describe('diagram layout', () => {
   it('lists each hook’s tables in kernel order for the backend', () => {
@@ -22,13 +22,43 @@ describe('diagram layout', () => {
     ]);
   });
 
-  it('keeps every box inside the view box', () => {
-    for (const h of diagramLayout('nft').hooks) {
-      expect(h.x).toBeGreaterThanOrEqual(0);
-      expect(h.y).toBeGreaterThanOrEqual(0);
-      expect(h.x + h.w).toBeLessThanOrEqual(940);
-      expect(h.y + h.h).toBeLessThanOrEqual(420);
-    }
+  for (const shape of ['wide', 'tall'] as const)
+    for (const backend of ['nft', 'legacy'] as const)
+      it(`keeps every box and spot of the ${shape} shape (${backend}) inside its view box, apart`, () => {
+        const l = diagramLayout(backend, shape);
+        const rects = [
+          ...l.hooks.map((h) => ({ id: h.id, x: h.x, y: h.y, w: h.w, h: h.h })),
+          ...l.spots.map((s) => ({ id: s.id, x: s.x - s.w / 2, y: s.y - 14, w: s.w, h: 28 })),
+        ];
+        for (const r of rects) {
+          expect(r.x, r.id).toBeGreaterThanOrEqual(0);
+          expect(r.y, r.id).toBeGreaterThanOrEqual(0);
+          expect(r.x + r.w, r.id).toBeLessThanOrEqual(l.width);
+          expect(r.y + r.h, r.id).toBeLessThanOrEqual(l.height);
+        }
+        for (const a of rects)
+          for (const b of rects) {
+            if (a === b) continue;
+            const apart =
+              a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+            expect(apart, `${a.id} overlaps ${b.id}`).toBe(true);
+          }
+        for (const e of l.edges)
+          for (const p of e.points) {
+            expect(p.x).toBeGreaterThanOrEqual(0);
+            expect(p.y).toBeLessThanOrEqual(l.height);
+          }
+      });
+
+  it('chooses the wide shape only where its words stay 12 px or more', () => {
+    expect(fitShape(1200)).toEqual({ shape: 'wide', scale: 1200 / 940 });
+    expect(fitShape(820).shape).toBe('wide');
+    expect(fitShape(700).shape).toBe('tall');
+    expect(fitShape(340)).toEqual({ shape: 'tall', scale: 1 });
+    // too narrow even for the tall shape: the scale stays readable and the box scrolls
+    expect(fitShape(200).scale).toBe(MIN_SCALE);
+    expect(14 * MIN_SCALE).toBeGreaterThanOrEqual(12);
+    expect(fitShape(5000).scale).toBeLessThan(1.5);
   });
 });
 

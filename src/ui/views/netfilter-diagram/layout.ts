@@ -1,5 +1,6 @@
 /**
- * Where everything sits in the packet-flow picture, in SVG user units (a 940×420 view box):
+ * Where everything sits in the packet-flow picture, in SVG user units. Two shapes of the same
+ * graph: a wide one for a wide panel,
  *
  *   in → PREROUTING → ◇ → FORWARD → POSTROUTING → out
  *                     ↓                 ↑ ◇ (re-route check)
@@ -7,16 +8,28 @@
  *                     ↓                 ↑
  *              local process  →  ◇ (output routing)
  *
+ * and a tall one in two columns for a phone, where the wide one would shrink its text away:
+ *
+ *   in, PREROUTING, ◇, FORWARD, POSTROUTING, out      down the left
+ *   INPUT, local process, ◇, OUTPUT, ◇ → POSTROUTING   down the right
+ *
  * Each hook box lists what runs inside it in the backend's kernel order (hookStages).
  */
 import { HOOKS, hookStages, type Hook } from '../../../engine/netfilter/hooks.ts';
 import type { Backend } from '../../../engine/netfilter/host.ts';
+import {
+  HEADER_H,
+  HOOK_W,
+  hookHeight,
+  ROW_H,
+  tallPlaces,
+  widePlaces,
+  type Places,
+} from './places.ts';
 
-export const VIEW_W = 940;
-export const VIEW_H = 420;
-export const HEADER_H = 24;
-export const ROW_H = 18;
-export const HOOK_W = 150;
+export { HEADER_H, ROW_H } from './places.ts';
+
+export type Shape = 'wide' | 'tall';
 
 export type PlaceId = string;
 
@@ -46,9 +59,21 @@ export interface Point {
   y: number;
 }
 
+export interface Label extends Point {
+  anchor: 'start' | 'middle' | 'end';
+}
+
 export interface Spot extends Point {
   id: PlaceId;
   kind: 'pill' | 'diamond';
+  /** pill width (diamonds are 32 × 28) */
+  w: number;
+  /** where its word goes: the pill's own label, or "routing" beside a diamond */
+  label: Label;
+  /** the interface the packet came in or went out by (in and out only) */
+  iface?: Label;
+  /** the centre of a verdict badge put on this spot */
+  badge: Point;
 }
 
 export interface FlowEdge {
@@ -59,136 +84,81 @@ export interface FlowEdge {
 }
 
 export interface DiagramLayout {
+  shape: Shape;
+  width: number;
+  height: number;
   hooks: HookBox[];
   spots: Spot[];
   edges: FlowEdge[];
+  /** the right end of the line naming the backend's table order */
+  backendLabel: Point;
 }
 
 export const hookId = (h: Hook): PlaceId => `hook:${h}`;
 export const stageId = (h: Hook, stage: string): PlaceId => `${h}/${stage}`;
 export const edgeId = (from: PlaceId, to: PlaceId): string => `${from}>${to}`;
 
-const LANE = 88;
-const LOWER_TOP = 200;
-const BOTTOM_LANE = 380;
+/** The box of a hook and the rows of its tables, at the left x and top y given. */
+function hookBox(hook: Hook, backend: Backend, x: number, y: number): HookBox {
+  const stages = hookStages(hook, backend);
+  return {
+    id: hookId(hook),
+    hook,
+    x,
+    y,
+    w: HOOK_W,
+    h: hookHeight(hook, backend),
+    stages: stages.map((s, i) => {
+      const stage = s.kind === 'table' ? s.table : s.kind;
+      return {
+        id: stageId(hook, stage),
+        stage,
+        isTable: s.kind === 'table',
+        x: x + 6,
+        y: y + HEADER_H + i * ROW_H,
+        w: HOOK_W - 12,
+        h: ROW_H - 2,
+      };
+    }),
+  };
+}
 
-/** Left x and whether the box hangs on the top lane (centred) or starts at the lower row. */
-const HOOK_PLACE: Record<Hook, { x: number; top: boolean }> = {
-  PREROUTING: { x: 90, top: true },
-  FORWARD: { x: 370, top: true },
-  POSTROUTING: { x: 660, top: true },
-  INPUT: { x: 225, top: false },
-  OUTPUT: { x: 660, top: false },
-};
-
-export const SPOTS: Record<
-  'in' | 'out' | 'local' | 'route-in' | 'route-out' | 'route-local',
-  Point
-> = {
-  in: { x: 40, y: LANE },
-  out: { x: 890, y: LANE },
-  local: { x: 470, y: BOTTOM_LANE },
-  'route-in': { x: 300, y: LANE },
-  'route-out': { x: 735, y: 165 },
-  'route-local': { x: 640, y: BOTTOM_LANE },
-};
-
-export function diagramLayout(backend: Backend): DiagramLayout {
-  const hooks: HookBox[] = HOOKS.map((hook) => {
-    const stages = hookStages(hook, backend);
-    const h = HEADER_H + stages.length * ROW_H + 4;
-    const place = HOOK_PLACE[hook];
-    const y = place.top ? LANE - h / 2 : LOWER_TOP;
-    return {
-      id: hookId(hook),
-      hook,
-      x: place.x,
-      y,
-      w: HOOK_W,
-      h,
-      stages: stages.map((s, i) => {
-        const stage = s.kind === 'table' ? s.table : s.kind;
-        return {
-          id: stageId(hook, stage),
-          stage,
-          isTable: s.kind === 'table',
-          x: place.x + 6,
-          y: y + HEADER_H + i * ROW_H,
-          w: HOOK_W - 12,
-          h: ROW_H - 2,
-        };
-      }),
-    };
+export function diagramLayout(backend: Backend, shape: Shape = 'wide'): DiagramLayout {
+  const places: Places = shape === 'wide' ? widePlaces(backend) : tallPlaces();
+  const hooks = HOOKS.map((hook) => {
+    const at = places.hooks[hook];
+    return hookBox(hook, backend, at.x, at.y);
   });
+  const spots: Spot[] = places.spots;
   const box = (h: Hook): HookBox => hooks.find((b) => b.hook === h) as HookBox;
-  const pre = box('PREROUTING');
-  const fwd = box('FORWARD');
-  const post = box('POSTROUTING');
-  const input = box('INPUT');
-  const output = box('OUTPUT');
-  const spots: Spot[] = (Object.keys(SPOTS) as (keyof typeof SPOTS)[]).map((id) => ({
-    id,
-    kind: id.startsWith('route') ? 'diamond' : 'pill',
-    ...SPOTS[id],
-  }));
-  const cx = (b: HookBox) => b.x + b.w / 2;
-  const e = (from: PlaceId, to: PlaceId, points: Point[]): FlowEdge => ({
-    id: edgeId(from, to),
-    from,
-    to,
-    points,
-  });
-  const ri = SPOTS['route-in'];
-  const ro = SPOTS['route-out'];
-  const rl = SPOTS['route-local'];
-  const local = SPOTS.local;
-  const edges: FlowEdge[] = [
-    e('in', pre.id, [
-      { x: SPOTS.in.x + 28, y: LANE },
-      { x: pre.x, y: LANE },
-    ]),
-    e(pre.id, 'route-in', [
-      { x: pre.x + pre.w, y: LANE },
-      { x: ri.x - 16, y: LANE },
-    ]),
-    e('route-in', fwd.id, [
-      { x: ri.x + 16, y: LANE },
-      { x: fwd.x, y: LANE },
-    ]),
-    e('route-in', input.id, [
-      { x: ri.x, y: LANE + 16 },
-      { x: cx(input), y: input.y },
-    ]),
-    e(fwd.id, post.id, [
-      { x: fwd.x + fwd.w, y: LANE },
-      { x: post.x, y: LANE },
-    ]),
-    e(post.id, 'out', [
-      { x: post.x + post.w, y: LANE },
-      { x: SPOTS.out.x - 28, y: LANE },
-    ]),
-    e(input.id, 'local', [
-      { x: cx(input), y: input.y + input.h },
-      { x: cx(input), y: local.y },
-      { x: local.x - 60, y: local.y },
-    ]),
-    e('local', 'route-local', [
-      { x: local.x + 60, y: local.y },
-      { x: rl.x - 16, y: rl.y },
-    ]),
-    e('route-local', output.id, [
-      { x: rl.x + 16, y: rl.y },
-      { x: cx(output), y: rl.y },
-      { x: cx(output), y: output.y + output.h },
-    ]),
-    e(output.id, 'route-out', [
-      { x: cx(output), y: output.y },
-      { x: ro.x, y: ro.y + 14 },
-    ]),
-    e('route-out', post.id, [
-      { x: ro.x, y: ro.y - 14 },
-      { x: cx(post), y: post.y + post.h },
-    ]),
-  ];
-  return { hooks, spots, edges };
+  const edges = places
+    .edges(box)
+    .map(([from, to, points]): FlowEdge => ({ id: edgeId(from, to), from, to, points }));
+  return {
+    shape,
+    width: places.width,
+    height: places.height,
+    hooks,
+    spots,
+    edges,
+    backendLabel: places.backendLabel,
+  };
+}
+
+/** Below this scale the picture's 14-unit words would render under 12 px. */
+export const MIN_SCALE = 0.86;
+const MAX_SCALE: Record<Shape, number> = { wide: 1.35, tall: 1.15 };
+const WIDE_W = 940;
+const TALL_W = 340;
+
+/**
+ * The shape and scale for a panel `width` px wide: the wide shape wherever it fits at a
+ * readable scale, else the tall one; never smaller than MIN_SCALE (the panel then scrolls
+ * sideways) and never blown up past what a reader needs.
+ */
+export function fitShape(width: number): { shape: Shape; scale: number } {
+  const shape: Shape = width >= WIDE_W * MIN_SCALE ? 'wide' : 'tall';
+  const natural = shape === 'wide' ? WIDE_W : TALL_W;
+  const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE[shape], width / natural));
+  return { shape, scale };
 }

@@ -11,6 +11,11 @@ export interface DiagramStrings {
   natTitle: string;
   empty: string;
   describe: (where: string | null) => string;
+  decidedBy: string;
+  notEntered: string;
+  rule: (n: number) => string;
+  natTo: (type: 'DNAT' | 'SNAT', to: string) => string;
+  routingDecision: (hook: string) => string;
 }
 
 export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
@@ -26,6 +31,11 @@ export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
     natTitle: 'Address changes',
     empty: 'Press play or → to move the packet.',
     describe: (w) => (w ? `The packet is at ${w}.` : 'The packet has not entered yet.'),
+    decidedBy: 'This step',
+    notEntered: 'The packet has not entered yet: step forward to follow it.',
+    rule: (n) => `rule ${n}`,
+    natTo: (type, to) => `${type} to ${to}`,
+    routingDecision: (hook) => `routing after ${hook}`,
   },
   ko: {
     title: '넷필터 패킷 흐름',
@@ -39,5 +49,10 @@ export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
     natTitle: '주소 변환',
     empty: '재생하거나 →를 눌러 패킷을 움직여 보세요.',
     describe: (w) => (w ? `패킷 위치: ${w}` : '패킷이 아직 들어오지 않았습니다.'),
+    decidedBy: '이번 단계',
+    notEntered: '패킷이 아직 들어오지 않았습니다. 한 단계 앞으로 가서 따라가 보세요.',
+    rule: (n) => `규칙 ${n}`,
+    natTo: (type, to) => `${type}, 새 ${type === 'DNAT' ? '목적지' : '출발지'} ${to}`,
+    routingDecision: (hook) => `${hook} 뒤 라우팅 결정`,
   },
 };

@@ -1,4 +1,4 @@
-/** Play, pause, step, restart and speed: each subscribes only to what it shows. */
+/** First, back, play or pause, forward, last and speed: each subscribes only to what it shows. */
 import { memo } from 'react';
 import type { Lang } from '../shared/lang.ts';
 import { Icon } from './icons.tsx';
@@ -12,19 +12,21 @@ export const PlayerControls = memo(function PlayerControls({ lang }: { lang: Lan
   const count = usePlayerStore((s) => s.count);
   const speed = usePlayerStore((s) => s.speed);
   const reduced = usePlayerStore((s) => s.reducedMotion);
-  const { play, pause, step, restart, setSpeed } = usePlayerStore.getState();
+  const { play, pause, step, first, last, setSpeed } = usePlayerStore.getState();
   const atStart = current < 0;
   const atEnd = current >= count - 1;
+  const atFirst = count === 0 || current === 0;
   return (
     <div className="nv-controls" role="toolbar" aria-label={t.title}>
       <button
         type="button"
-        onClick={restart}
-        disabled={atStart}
-        title={t.restart}
-        aria-label={t.restart}
+        onClick={first}
+        disabled={atFirst}
+        title={`${t.first} (Home)`}
+        aria-label={t.first}
+        data-testid="player-first"
       >
-        <Icon name="restart" />
+        <Icon name="first" />
       </button>
       <button
         type="button"
@@ -55,6 +57,16 @@ export const PlayerControls = memo(function PlayerControls({ lang }: { lang: Lan
         data-testid="player-forward"
       >
         <Icon name="forward" />
+      </button>
+      <button
+        type="button"
+        onClick={last}
+        disabled={count === 0 || atEnd}
+        title={`${t.last} (End)`}
+        aria-label={t.last}
+        data-testid="player-last"
+      >
+        <Icon name="last" />
       </button>
       <label className="nv-speed">
         {t.speed}{' '}

@@ -18,11 +18,14 @@ export interface TracePlayerProps {
   steps: readonly TraceStep[];
   result?: TraceResult | null;
   lang: Lang;
-  /** listen for Space, ← and → on the page (default true) */
+  /** listen for Space, ←, →, Home and End on the page (default true) */
   keyboard?: boolean;
+  /** show the buttons here (default true); false where the page shows them elsewhere */
+  controls?: boolean;
 }
 
-export function TracePlayer({ steps, result, lang, keyboard = true }: TracePlayerProps) {
+export function TracePlayer(props: TracePlayerProps) {
+  const { steps, result, lang, keyboard = true, controls = true } = props;
   const t = strings[lang];
   useEffect(() => {
     usePlayerStore.getState().setSteps(steps.length);
@@ -35,7 +38,7 @@ export function TracePlayer({ steps, result, lang, keyboard = true }: TracePlaye
       <h2 className="nv-panel-title">
         {t.title} <small>{t.keys}</small>
       </h2>
-      <PlayerControls lang={lang} />
+      {controls ? <PlayerControls lang={lang} /> : null}
       {steps.length ? (
         <StepList steps={steps} lang={lang} />
       ) : (

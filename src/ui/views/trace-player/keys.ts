@@ -1,9 +1,9 @@
 /**
- * Space, ← and → drive the player from anywhere on the page, except where they already mean
+ * Space, ←, →, Home and End drive the player from anywhere on the page, except where they already mean
  * something: inside an editor (inputs, textareas, contenteditable, Monaco) and, for Space, on a
  * button or link whose own action Space triggers.
  */
-export type PlayerKeyAction = 'toggle' | 'back' | 'forward';
+export type PlayerKeyAction = 'toggle' | 'back' | 'forward' | 'first' | 'last';
 
 export interface KeyContext {
   key: string;
@@ -21,6 +21,8 @@ export function playerKeyAction(k: KeyContext): PlayerKeyAction | null {
   if (k.defaultPrevented || k.ctrlKey || k.altKey || k.metaKey || k.inEditor) return null;
   if (k.key === 'ArrowLeft') return 'back';
   if (k.key === 'ArrowRight') return 'forward';
+  if (k.key === 'Home') return 'first';
+  if (k.key === 'End') return 'last';
   if ((k.key === ' ' || k.key === 'Spacebar') && !k.onControl) return 'toggle';
   return null;
 }

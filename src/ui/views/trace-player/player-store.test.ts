@@ -37,6 +37,19 @@ describe('player store', () => {
     expect(s().current).toBe(4);
   });
 
+  it('jumps to the first and the last step and pauses there', () => {
+    s().seek(2);
+    s().play();
+    s().last();
+    expect([s().current, s().playing]).toEqual([4, false]);
+    s().first();
+    expect([s().current, s().playing]).toEqual([0, false]);
+    s().setSteps(0);
+    s().first();
+    s().last();
+    expect(s().current).toBe(-1);
+  });
+
   it('plays at its speed and stops at the last step', () => {
     s().play();
     expect(s().playing).toBe(true);

@@ -21,6 +21,9 @@ export interface PlayerState {
   pause(): void;
   toggle(): void;
   restart(): void;
+  /** jump to the first step, or to the last one, and pause there */
+  first(): void;
+  last(): void;
   setSpeed(s: number): void;
   setReducedMotion(reduce: boolean): void;
 }
@@ -95,6 +98,14 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     restart() {
       get().pause();
       set({ current: -1 });
+    },
+    first() {
+      get().pause();
+      set({ current: clamp(0, get().count) });
+    },
+    last() {
+      get().pause();
+      set({ current: get().count - 1 });
     },
     setSpeed(s) {
       if (!Number.isFinite(s)) return;

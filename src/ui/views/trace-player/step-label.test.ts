@@ -79,6 +79,9 @@ describe('player keys', () => {
     expect(playerKeyAction(base)).toBe('toggle');
     expect(playerKeyAction({ ...base, key: 'ArrowLeft' })).toBe('back');
     expect(playerKeyAction({ ...base, key: 'ArrowRight' })).toBe('forward');
+    expect(playerKeyAction({ ...base, key: 'Home' })).toBe('first');
+    expect(playerKeyAction({ ...base, key: 'End' })).toBe('last');
+    expect(playerKeyAction({ ...base, inEditor: true, key: 'End' })).toBeNull();
     expect(playerKeyAction({ ...base, key: 'a' })).toBeNull();
   });
   it('leaves editors, modifiers and buttons alone', () => {

@@ -7,7 +7,8 @@ export interface PlayerStrings {
   pause: string;
   stepBack: string;
   stepForward: string;
-  restart: string;
+  first: string;
+  last: string;
   speed: string;
   perSecond: string;
   reducedMotion: string;
@@ -66,13 +67,14 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     pause: 'Pause',
     stepBack: 'Step back',
     stepForward: 'Step forward',
-    restart: 'Restart',
+    first: 'First step',
+    last: 'Last step',
     speed: 'Speed',
     perSecond: 'steps/s',
     reducedMotion: 'Reduced motion: play moves one step at a time',
     stepOf: (i, n) => `step ${i} of ${n}`,
     beforeStart: 'before the first step',
-    keys: 'Space plays or pauses, ← and → step',
+    keys: 'Space plays or pauses, ← and → step, Home and End jump to the first or last step',
     noSteps: 'No trace yet: send a packet.',
     result: 'Result',
     fate: {
@@ -135,13 +137,14 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     pause: '일시정지',
     stepBack: '한 단계 뒤로',
     stepForward: '한 단계 앞으로',
-    restart: '처음부터',
+    first: '첫 단계',
+    last: '마지막 단계',
     speed: '속도',
     perSecond: '단계/초',
     reducedMotion: '동작 줄이기 설정: 재생하면 한 단계씩 이동합니다',
     stepOf: (i, n) => `${n}단계 중 ${i}단계`,
     beforeStart: '첫 단계 전',
-    keys: '스페이스로 재생·정지, ←·→로 한 단계씩',
+    keys: '스페이스로 재생·정지, ←·→로 한 단계씩, Home·End로 처음·마지막 단계로',
     noSteps: '아직 추적이 없습니다. 패킷을 보내 보세요.',
     result: '결과',
     fate: {

@@ -12,6 +12,8 @@ export function usePlayerKeys(enabled: boolean): void {
       e.preventDefault();
       const s = usePlayerStore.getState();
       if (action === 'toggle') s.toggle();
+      else if (action === 'first') s.first();
+      else if (action === 'last') s.last();
       else s.step(action === 'back' ? -1 : 1);
     };
     window.addEventListener('keydown', onKey);

@@ -1,0 +1,79 @@
+/**
+ * How the default scenario loads, measured and printed (never asserted on time: the machine is
+ * shared): when the first trace is on screen, and every main-thread task over 50 ms from the
+ * page's start until Monaco has loaded and the page is quiet, as Chromium's long-task
+ * observer reports them.
+ */
+import { expect, test } from '@playwright/test';
+import { openTraced, watchErrors } from './support.ts';
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+/** What the init script leaves on the page; e2e files are type-checked without the DOM lib. */
+interface PageGlobals {
+  __longTasks: LongTask[];
+  __firstTraceAt: number | null;
+  performance: { now(): number };
+  document: {
+    querySelector(selector: string): { textContent: string | null } | null;
+  };
+  PerformanceObserver: new (
+    cb: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
+  ) => { observe(opts: { type: string; buffered: boolean }): void };
+  MutationObserver: new (cb: () => void) => {
+    observe(
+      el: unknown,
+      opts: { childList: boolean; subtree: boolean; characterData: boolean },
+    ): void;
+    disconnect(): void;
+  };
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+test.setTimeout(90_000);
+
+test('loading the default scenario: first trace and long tasks, printed', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as PageGlobals;
+    g.__longTasks = [];
+    g.__firstTraceAt = null;
+    new g.PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        g.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    // the moment the result line first names the DNATed pod
+    const watch = new g.MutationObserver(() => {
+      const line = g.document.querySelector('[data-testid=result-packet]');
+      if (line?.textContent?.includes(':8080')) {
+        g.__firstTraceAt = g.performance.now();
+        watch.disconnect();
+      }
+    });
+    // the document itself: its <html> is not there yet when this runs
+    watch.observe(g.document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  await openTraced(page);
+  await expect(page.locator('.editor-pane .monaco-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('probabilities')).toBeVisible({ timeout: 30_000 });
+  // a quiet second after the last part has come
+  await page.waitForTimeout(1000);
+  const m = await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks };
+  });
+  expect(m.firstTrace).not.toBeNull();
+  const over100 = m.tasks.filter((t) => t.duration > 100);
+  const longest = Math.max(0, ...m.tasks.map((t) => t.duration));
+  const list = m.tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(' ');
+  const msg = `first trace on screen at ${Math.round(m.firstTrace ?? NaN)} ms; ${m.tasks.length} long tasks, ${over100.length} over 100 ms, longest ${Math.round(longest)} ms [ms@start: ${list}]`;
+  console.log(msg);
+  test.info().annotations.push({ type: 'load', description: msg });
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadCluster } from '../../engine/cluster/index.ts';
+import { CLUSTERIP_4PODS_YAML } from '../../engine/scenarios/clusterip-4pods.ts';
+import { summarize } from '../../worker/cluster-cache.ts';
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import {
   destinationValue,
@@ -71,10 +74,7 @@ describe('podPort', () => {
 });
 
 describe("the cluster summary's pods", () => {
-  it('carry the ports their containers declare', async () => {
-    const { summarize } = await import('../../worker/cluster-cache.ts');
-    const { loadCluster } = await import('../../engine/cluster/index.ts');
-    const { CLUSTERIP_4PODS_YAML } = await import('../../engine/scenarios/clusterip-4pods.ts');
+  it('carry the ports their containers declare', () => {
     const c = summarize(loadCluster(CLUSTERIP_4PODS_YAML).model);
     expect(podPort(c, 'default', 'service-test-cd79b78bd-pq8bz')).toEqual({
       port: 8080,

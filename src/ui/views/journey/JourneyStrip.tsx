@@ -12,6 +12,7 @@ import '../shared/views.css';
 import './journey.css';
 import { endpoint } from './hop-text.ts';
 import { HopList } from './HopList.tsx';
+import { assumedRouteBack } from './outside-reply.ts';
 import { useHopsOpen } from './journey-store.ts';
 import type { StripColumn } from './strip-layout.ts';
 import { Strip } from './StripSvg.tsx';
@@ -32,6 +33,7 @@ export interface JourneyStripProps {
 function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
   const req = j.request;
   const rep = j.reply;
+  const assumed = assumedRouteBack(j);
   const placeName = (p: NonNullable<typeof req.at>) => `${t.kind[p.kind]} ${p.name}`;
   return (
     <div className="nv-jr-outcome" data-testid="journey-outcome">
@@ -47,14 +49,19 @@ function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
         ) : null}
       </p>
       {req.decidedBy ? <p className="nv-jr-rule">{t.byRule(req.decidedBy)}</p> : null}
-      <p data-testid="journey-reply" className={rep && j.replyMatches ? 'ok' : 'bad'}>
+      <p
+        data-testid="journey-reply"
+        className={rep && j.replyMatches ? (assumed ? 'assumed' : 'ok') : 'bad'}
+      >
         {!rep
           ? t.noReply
           : rep.outcome !== 'delivered'
             ? t.replyLost(rep.verdict, rep.node)
-            : j.replyMatches
-              ? t.replyWorks
-              : t.replyFails}
+            : !j.replyMatches
+              ? t.replyFails
+              : assumed
+                ? t.replyAssumed(assumed)
+                : t.replyWorks}
       </p>
     </div>
   );

@@ -29,7 +29,7 @@ export interface Scenario {
   /** one line for the example picker */
   summary: Text;
   description: Text;
-  /** one cluster, or several versions of it to compare (scaling from 2 to 3 pods) */
+  /** one cluster, or several versions of it to compare (scaling from 4 to 3 to 2 pods) */
   clusters: ScenarioCluster[];
   flow: FlowDoc;
   /** the same flow as the app's packet form, and the node whose rules it opens on */

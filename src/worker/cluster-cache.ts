@@ -42,6 +42,7 @@ export function summarize(model: ClusterModel): ClusterSummary {
               ip: formatIPv4(p.podIP),
               node: p.nodeName,
               veth: vethName(p.namespace, p.name),
+              ports: p.ports.map((c) => ({ port: c.containerPort, protocol: c.protocol })),
             },
           ],
     ),

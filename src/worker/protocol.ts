@@ -28,7 +28,15 @@ export interface CompiledNodeData {
 /** What the packet builder offers: the cluster's nodes, pods, Services and external clients. */
 export interface ClusterSummary {
   nodes: { name: string; ip: string | null; podCIDR: string | null }[];
-  pods: { namespace: string; name: string; ip: string; node: string; veth: string }[];
+  pods: {
+    namespace: string;
+    name: string;
+    ip: string;
+    node: string;
+    veth: string;
+    /** the ports its containers declare, in order: what a packet sent to the pod should use */
+    ports?: { port: number; protocol: string }[];
+  }[];
   services: {
     namespace: string;
     name: string;

@@ -4,6 +4,7 @@
  * KUBE-SVC chain picks 10.42.0.43 with probability 0.25, then 0.333…, then 0.5, then the rest —
  * a quarter each in the end.
  */
+import { packetForm } from './packet.ts';
 import type { Scenario } from './types.ts';
 
 const NODE1 = 'ip-10-32-11-62.ap-northeast-2.compute.internal';
@@ -68,6 +69,10 @@ export const clusterip4pods: Scenario = {
     en: 'A ClusterIP Service with 4 pods on 2 nodes',
     ko: '2개 노드에 파드 4개가 있는 ClusterIP 서비스',
   },
+  summary: {
+    en: "The articles' chain: KUBE-SVC picks a pod with 1/4, then 1/3 and 1/2 of the rest.",
+    ko: '글에 나온 체인: KUBE-SVC가 1/4, 남은 것의 1/3, 1/2 확률로 파드를 고릅니다.',
+  },
   description: {
     en:
       'The client pod on the second node connects to the Service 10.43.62.130:80. KUBE-SVC tries ' +
@@ -83,4 +88,10 @@ export const clusterip4pods: Scenario = {
   },
   clusters: [{ label: { en: '4 pods', ko: '파드 4개' }, yaml: CLUSTERIP_4PODS_YAML }],
   flow: { from: 'pod/default/client', to: 'svc/default/service-test:80' },
+  packet: packetForm(
+    { kind: 'pod', namespace: 'default', name: 'client' },
+    { kind: 'service', namespace: 'default', name: 'service-test', port: 80 },
+    { entryNode: NODE2 },
+  ),
+  node: NODE2,
 };

@@ -2,6 +2,7 @@
  * externalTrafficPolicy: Local, seen from both nodes: the node without a local endpoint drops
  * the connection; the node with one delivers it and keeps the client's address.
  */
+import { packetForm } from './packet.ts';
 import type { Scenario } from './types.ts';
 
 export const ETP_LOCAL_YAML = `# externalTrafficPolicy: Local. node-a runs the only pod; node-b has no local endpoint.
@@ -42,6 +43,13 @@ spec:
     - {name: http, port: 80, targetPort: http, nodePort: 30081}
 `;
 
+const nodePortPacket = (node: string) =>
+  packetForm(
+    { kind: 'client', name: 'laptop' },
+    { kind: 'nodeport', namespace: 'default', name: 'web', nodePort: 30081, node },
+    { entryNode: node },
+  );
+
 const clusters = [{ label: { en: 'pod on node-a', ko: 'node-a에 파드' }, yaml: ETP_LOCAL_YAML }];
 
 export const etpLocalDropped: Scenario = {
@@ -49,6 +57,10 @@ export const etpLocalDropped: Scenario = {
   title: {
     en: 'externalTrafficPolicy: Local on a node with no local endpoint',
     ko: '로컬 엔드포인트가 없는 노드의 externalTrafficPolicy: Local',
+  },
+  summary: {
+    en: 'externalTrafficPolicy: Local — a node with no local pod drops the packet.',
+    ko: 'externalTrafficPolicy: Local — 로컬 파드가 없는 노드는 패킷을 버립니다.',
   },
   description: {
     en:
@@ -62,6 +74,8 @@ export const etpLocalDropped: Scenario = {
   },
   clusters,
   flow: { from: 'client/laptop', to: 'node/node-b:30081' },
+  packet: nodePortPacket('node-b'),
+  node: 'node-b',
 };
 
 export const etpLocalKept: Scenario = {
@@ -69,6 +83,10 @@ export const etpLocalKept: Scenario = {
   title: {
     en: 'externalTrafficPolicy: Local on the node with the pod',
     ko: '파드가 있는 노드의 externalTrafficPolicy: Local',
+  },
+  summary: {
+    en: "externalTrafficPolicy: Local — the pod's node delivers it and keeps the client's address.",
+    ko: 'externalTrafficPolicy: Local — 파드가 있는 노드는 클라이언트 주소를 그대로 전달합니다.',
   },
   description: {
     en:
@@ -81,4 +99,6 @@ export const etpLocalKept: Scenario = {
   },
   clusters,
   flow: { from: 'client/laptop', to: 'node/node-a:30081' },
+  packet: nodePortPacket('node-a'),
+  node: 'node-a',
 };

@@ -1,20 +1,24 @@
 /** The example scenarios shipped with the app, in the order a lesson would take them. */
 import { clusterip4pods } from './clusterip-4pods.ts';
 import { etpLocalDropped, etpLocalKept } from './etp-local.ts';
+import { hairpin } from './hairpin.ts';
+import { loadBalancerSourceRanges } from './loadbalancer-source-ranges.ts';
 import { noEndpoints } from './no-endpoints.ts';
 import { nodeportOtherNode } from './nodeport-other-node.ts';
-import { scale2to3 } from './scale-2-to-3.ts';
+import { scale4to2 } from './scale-4-to-2.ts';
 import type { Scenario } from './types.ts';
 
 export type { FlowDoc, Scenario, ScenarioCluster, Text } from './types.ts';
 
 export const scenarios: readonly Scenario[] = [
   clusterip4pods,
-  scale2to3,
+  scale4to2,
   nodeportOtherNode,
   etpLocalDropped,
   etpLocalKept,
+  loadBalancerSourceRanges,
   noEndpoints,
+  hairpin,
 ];
 
 export function scenarioById(id: string): Scenario | undefined {

@@ -1,4 +1,5 @@
 /** A Service whose selector matches no pod: kube-proxy answers with a REJECT. */
+import { packetForm } from './packet.ts';
 import type { Scenario } from './types.ts';
 
 export const NO_ENDPOINTS_YAML = `# Service ghost selects app=ghost, and no pod has that label.
@@ -31,6 +32,10 @@ export const noEndpoints: Scenario = {
     en: 'A Service with no endpoints',
     ko: '엔드포인트가 없는 서비스',
   },
+  summary: {
+    en: 'No pod matches the selector: kube-proxy REJECTs, so the client hears "refused" at once.',
+    ko: '셀렉터에 맞는 파드가 없어 kube-proxy가 REJECT하므로 client는 곧바로 거부 응답을 받습니다.',
+  },
   description: {
     en:
       'No pod carries the label app=ghost, so the Service has no endpoints. kube-proxy writes no ' +
@@ -43,4 +48,10 @@ export const noEndpoints: Scenario = {
   },
   clusters: [{ label: { en: 'no matching pod', ko: '맞는 파드 없음' }, yaml: NO_ENDPOINTS_YAML }],
   flow: { from: 'pod/default/client', to: 'svc/default/ghost:http' },
+  packet: packetForm(
+    { kind: 'pod', namespace: 'default', name: 'client' },
+    { kind: 'service', namespace: 'default', name: 'ghost', port: 80 },
+    { entryNode: 'node-a' },
+  ),
+  node: 'node-a',
 };

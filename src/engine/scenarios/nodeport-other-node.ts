@@ -3,6 +3,7 @@
  * group's article): with externalTrafficPolicy Cluster the node masquerades the packet to its
  * own address and forwards it to the node that has the pod.
  */
+import { packetForm } from './packet.ts';
 import type { Scenario } from './types.ts';
 
 export const NODEPORT_30080_YAML = `# NodePort 30080: the only pod runs on node-a; a laptop outside the cluster connects to node-b.
@@ -52,6 +53,10 @@ export const nodeportOtherNode: Scenario = {
     en: 'NodePort 30080 on a node without the pod',
     ko: '파드가 없는 노드로 들어온 NodePort 30080',
   },
+  summary: {
+    en: 'externalTrafficPolicy: Cluster — the node without the pod masquerades and forwards.',
+    ko: 'externalTrafficPolicy: Cluster — 파드가 없는 노드가 마스커레이드해서 넘겨 줍니다.',
+  },
   description: {
     en:
       'The laptop connects to node-b:30080, but the only pod runs on node-a. node-b DNATs the ' +
@@ -68,4 +73,16 @@ export const nodeportOtherNode: Scenario = {
     { label: { en: '1 pod on node-a', ko: 'node-a에 파드 1개' }, yaml: NODEPORT_30080_YAML },
   ],
   flow: { from: 'client/laptop', to: 'node/node-b:30080' },
+  packet: packetForm(
+    { kind: 'client', name: 'laptop' },
+    {
+      kind: 'nodeport',
+      namespace: 'default',
+      name: 'service-test-nodeport',
+      nodePort: 30080,
+      node: 'node-b',
+    },
+    { entryNode: 'node-b' },
+  ),
+  node: 'node-b',
 };

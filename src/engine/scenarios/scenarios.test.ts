@@ -145,18 +145,22 @@ describe('shipped scenarios', () => {
     expect(near.hops.map((h) => h.node.slice(0, 14))).toEqual(['ip-10-32-7-224', 'ip-10-32-7-224']);
   });
 
-  it('scale-2-to-3: 1/2 each with 2 pods; 0.33333333349 then 0.5 of the rest with 3', () => {
-    const two = run('scale-2-to-3', 0);
-    expect(Object.values(odds(two))).toEqual(['1/2', '1/2']);
-    const three = run('scale-2-to-3', 1);
-    expect(Object.values(odds(three))).toEqual([
+  it('scale-4-3-2: 1/4, 1/3, 1/2 of the rest with 4 pods; 1/3, 1/2 with 3; 1/2 with 2', () => {
+    const shares = (i: number) => Object.values(odds(run('scale-4-3-2', i)));
+    expect(shares(0)).toEqual([
+      '1/4',
+      '2147483649/8589934592',
+      '4294967295/17179869184',
+      '4294967295/17179869184',
+    ]);
+    expect(shares(1)).toEqual([
       '715827883/2147483648',
       '1431655765/4294967296',
       '1431655765/4294967296',
     ]);
+    expect(shares(2)).toEqual(['1/2', '1/2']);
+    const three = run('scale-4-3-2', 1);
     expect(three.outcomes![0]!.probability).toBeCloseTo(0.33333333349, 11);
-    // the two first endpoints keep their pods; the third is new
-    expect(Object.keys(odds(three)).slice(0, 1)).toEqual(Object.keys(odds(two)).slice(0, 1));
   });
 
   it('nodeport-other-node: masqueraded to node-b, forwarded to node-a, un-NATed on the way back', () => {
@@ -201,6 +205,36 @@ describe('shipped scenarios', () => {
       ['10.244.0.5:80', '172.16.0.10:40000', '1'],
     ]);
     expect(r.journey!.hops[0]!.translations.map((n) => n.kind)).toEqual(['dnat']);
+  });
+
+  it('loadbalancer-source-ranges: the office goes through KUBE-FW to a pod; the cafe is dropped', () => {
+    const r = run('loadbalancer-source-ranges');
+    expect(r.outcomes!.map((o) => [o.delivered, o.exact])).toEqual([
+      ['10.244.0.5:8080', '1/2'],
+      ['10.244.1.5:8080', '1/2'],
+    ]);
+    const fw = r.outcomes![0]!.journey.hops[0]!.trace.steps.filter(
+      (s) => s.kind === 'rule' && s.matched && /KUBE-FW-/.test(s.ruleText),
+    );
+    expect(fw.length).toBeGreaterThan(0);
+    const s = scenarioById('loadbalancer-source-ranges')!;
+    const cafe = journey(
+      s.clusters[0]!.yaml,
+      { ...s.flow, from: 'client/cafe' },
+      { allPaths: true },
+    );
+    expect(cafe.outcomes!.map((o) => [o.verdict, o.exact])).toEqual([['DROP', '1']]);
+    expect(cafe.journey!.request.decidedBy).toMatch(/^-A KUBE-FW-\S+ .*-j KUBE-MARK-DROP|-j DROP/);
+  });
+
+  it('hairpin: the pod reaches itself, masqueraded to the bridge address', () => {
+    const r = run('hairpin');
+    expect(r.outcomes).toHaveLength(1);
+    const o = r.outcomes![0]!;
+    expect(o.delivered).toBe('10.244.0.7:5678');
+    expect(o.sourceSeen).not.toMatch(/^10\.244\.0\.7:/);
+    expect(o.replyMatches).toBe(true);
+    expect(o.journey.hops[0]!.translations.map((n) => n.kind)).toEqual(['dnat', 'masquerade']);
   });
 
   it("no-endpoints: rejected on the client pod's node", () => {

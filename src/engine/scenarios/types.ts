@@ -1,4 +1,5 @@
 /** A named example shipped with the app: a cluster, a flow to follow through it, words for both. */
+import type { PacketForm } from '../scenario/doc.ts';
 
 export interface Text {
   en: string;
@@ -25,8 +26,13 @@ export interface ScenarioCluster {
 export interface Scenario {
   id: string;
   title: Text;
+  /** one line for the example picker */
+  summary: Text;
   description: Text;
-  /** one cluster, or several versions of it to compare (scaling from 2 to 3 pods) */
+  /** one cluster, or several versions of it to compare (scaling from 4 to 3 to 2 pods) */
   clusters: ScenarioCluster[];
   flow: FlowDoc;
+  /** the same flow as the app's packet form, and the node whose rules it opens on */
+  packet: PacketForm;
+  node: string;
 }

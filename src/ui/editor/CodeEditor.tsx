@@ -53,7 +53,13 @@ export default function CodeEditor(props: CodeEditorProps) {
     const u = monaco.Uri.parse(uri);
     const model =
       monaco.editor.getModel(u) ?? monaco.editor.createModel(latest.current, language, u);
-    const ed = monaco.editor.create(host.current, {
+    // each editor gets a box of its own: Monaco marks the box it is created in as a keybinding
+    // context, and the editor before it (disposed a task later) still holds its own box's mark
+    const box = document.createElement('div');
+    box.style.position = 'absolute';
+    box.style.inset = '0';
+    host.current.appendChild(box);
+    const ed = monaco.editor.create(box, {
       model,
       readOnly,
       ariaLabel,
@@ -76,7 +82,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       editor.current = null;
       // disposing an editor with its model took 30+ ms (every contribution, every listener):
       // not in the commit that unmounts it but in a task of its own; its DOM leaves at once
-      ed.getDomNode()?.remove();
+      box.remove();
       let done = false;
       const finish = () => {
         if (done) return;
@@ -132,5 +138,12 @@ export default function CodeEditor(props: CodeEditorProps) {
     ed.focus();
   }, [reveal]);
 
-  return <div ref={host} className="code-editor" data-testid={`editor-${language}`} />;
+  return (
+    <div
+      ref={host}
+      className="code-editor"
+      style={{ position: 'relative' }}
+      data-testid={`editor-${language}`}
+    />
+  );
 }

@@ -4,19 +4,24 @@
  */
 import type { FormEvent } from 'react';
 import type { ClusterSummary } from '../../worker/protocol.ts';
-import { useT, type Messages } from '../i18n/index.ts';
+import { useLang, useT, type Messages } from '../i18n/index.ts';
 import { useSummary } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import {
   destinationValue,
+  externalOptions,
+  externalPort,
   nodePortOptions,
   parseDestinationValue,
   parseSourceValue,
+  podPort,
   serviceOptions,
   sourceValue,
 } from './choices.ts';
 import { resolveDumpPacket, resolvePacket, type PacketForm, type Proto } from './packet-form.ts';
 import { PortFields } from './PortFields.tsx';
+import { strings } from './strings.ts';
+import { useFormFollowsModel } from './use-follow-model.ts';
 
 function SourceSelect({
   c,
@@ -94,21 +99,37 @@ function DestinationSelect({
   const editForm = useScenario((s) => s.editForm);
   const services = c ? serviceOptions(c) : [];
   const nodePorts = c ? nodePortOptions(c) : [];
+  const externals = c ? externalOptions(c) : [];
+  const own = strings[useLang()];
   const onChange = (v: string) => {
     const destination = parseDestinationValue(v, form.destination);
-    const preset = [...services, ...nodePorts].find((o) => o.value === v)?.protocol;
+    let preset = [...services, ...nodePorts, ...externals].find((o) => o.value === v)?.protocol;
     const patch: Partial<PacketForm> = { destination };
-    if (preset === 'tcp' || preset === 'udp' || preset === 'sctp') patch.proto = preset;
     // a NodePort is reached on the node that owns the address
     if (destination.kind === 'nodeport') patch.entryNode = destination.node;
+    const ext = externalPort(v);
+    if (ext !== null) patch.dport = ext;
+    // a pod is reached on the port its container listens on, not the Service's
+    const listening =
+      c && destination.kind === 'pod' ? podPort(c, destination.namespace, destination.name) : null;
+    if (listening) {
+      patch.dport = listening.port;
+      preset = listening.protocol.toLowerCase();
+    }
+    if (preset === 'tcp' || preset === 'udp' || preset === 'sctp') patch.proto = preset;
     editForm(patch);
   };
+  const value = destinationValue(
+    form.destination,
+    form.dport,
+    externals.map((o) => o.value),
+  );
   return (
     <label className="field">
       <span>{t.to}</span>
       <select
         data-testid="packet-destination"
-        value={destinationValue(form.destination)}
+        value={value}
         onChange={(e) => onChange(e.target.value)}
       >
         {dump ? null : (
@@ -129,6 +150,15 @@ function DestinationSelect({
                 ))}
               </optgroup>
             ) : null}
+            {externals.length > 0 ? (
+              <optgroup label={own.groupExternal}>
+                {externals.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
             <optgroup label={t.groupPods}>
               {c?.pods.map((p) => (
                 <option key={`${p.namespace}/${p.name}`} value={`pod:${p.namespace}/${p.name}`}>
@@ -140,7 +170,7 @@ function DestinationSelect({
         )}
         <option value="address">{t.anyAddress}</option>
       </select>
-      {form.destination.kind === 'address' ? (
+      {value === 'address' && form.destination.kind === 'address' ? (
         <input
           aria-label={`${t.to}: ${t.address}`}
           data-testid="packet-destination-address"
@@ -214,6 +244,7 @@ export function PacketBuilder() {
   const editForm = useScenario((s) => s.editForm);
   const send = useScenario((s) => s.send);
   const reroll = useScenario((s) => s.reroll);
+  useFormFollowsModel();
   const resolved = dump ? resolveDumpPacket(form) : c ? resolvePacket(form, c) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();

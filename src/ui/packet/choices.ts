@@ -33,7 +33,15 @@ export function parseSourceValue(v: string, previous: PacketSource): PacketSourc
   return { kind: 'address', address: previous.kind === 'address' ? previous.address : '' };
 }
 
-export function destinationValue(d: PacketDestination): string {
+/**
+ * `known`: the values of address options the list offers (a LoadBalancer IP or externalIP with
+ * its port); an address destination that is one of them shows as that option.
+ */
+export function destinationValue(
+  d: PacketDestination,
+  dport = 0,
+  known: readonly string[] = [],
+): string {
   switch (d.kind) {
     case 'service':
       return `svc:${d.namespace}/${d.name}:${d.port}`;
@@ -41,9 +49,21 @@ export function destinationValue(d: PacketDestination): string {
       return `np:${d.node}:${d.nodePort}:${d.namespace}/${d.name}`;
     case 'pod':
       return `pod:${d.namespace}/${d.name}`;
-    case 'address':
-      return 'address';
+    case 'address': {
+      const ext = externalValue(d.address, dport);
+      return known.includes(ext) ? ext : 'address';
+    }
   }
+}
+
+function externalValue(address: string, port: number): string {
+  return `ext:${address}:${port}`;
+}
+
+/** The port an `ext:ADDRESS:PORT` value carries, or null for any other value. */
+export function externalPort(v: string): number | null {
+  if (!v.startsWith('ext:')) return null;
+  return Number(v.slice(v.lastIndexOf(':') + 1));
 }
 
 export function parseDestinationValue(v: string, previous: PacketDestination): PacketDestination {
@@ -61,6 +81,7 @@ export function parseDestinationValue(v: string, previous: PacketDestination): P
     return { kind: 'nodeport', node, nodePort: Number(port), ...nsName(svc.join(':')) };
   }
   if (v.startsWith('pod:')) return { kind: 'pod', ...nsName(v.slice(4)) };
+  if (v.startsWith('ext:')) return { kind: 'address', address: v.slice(4, v.lastIndexOf(':')) };
   return { kind: 'address', address: previous.kind === 'address' ? previous.address : '' };
 }
 
@@ -101,4 +122,33 @@ export function nodePortOptions(c: ClusterSummary): DestinationOption[] {
         ),
       ),
   );
+}
+
+/**
+ * A Service's LoadBalancer ingress IPs and externalIPs with each of its ports: addresses a
+ * packet from outside is sent to, offered so nobody has to type them as "any address".
+ */
+export function externalOptions(c: ClusterSummary): DestinationOption[] {
+  return c.services.flatMap((s) =>
+    [
+      ...s.loadBalancerIPs.map((ip) => ({ ip, kind: 'LoadBalancer' })),
+      ...s.externalIPs.map((ip) => ({ ip, kind: 'externalIP' })),
+    ].flatMap(({ ip, kind }) =>
+      s.ports.map((p) => ({
+        value: externalValue(ip, p.port),
+        label: `${s.namespace}/${s.name} → ${ip}:${p.port}/${p.protocol} (${kind})`,
+        protocol: p.protocol.toLowerCase(),
+      })),
+    ),
+  );
+}
+
+/** The first port a pod's containers declare, if any. */
+export function podPort(
+  c: ClusterSummary,
+  namespace: string,
+  name: string,
+): { port: number; protocol: string } | null {
+  const pod = c.pods.find((p) => p.namespace === namespace && p.name === name);
+  return pod?.ports?.[0] ?? null;
 }

@@ -10,7 +10,7 @@ import { useShareStore } from './share-store.ts';
 import { applySnapshot, takeSnapshot, wouldReplaceWork } from './snapshot.ts';
 
 /** Puts `doc` on screen, keeping what was there for an undo. */
-export function replaceWith(doc: ScenarioDoc, what: 'reset' | 'link' | 'file'): void {
+export function replaceWith(doc: ScenarioDoc, what: 'reset' | 'link' | 'file' | 'example'): void {
   const previous = takeSnapshot({ texts: 'both' });
   applySnapshot(doc);
   useShareStore.getState().notify({ kind: 'undo', what, previous });

@@ -22,7 +22,7 @@ export type Notice =
   | { kind: 'too-long'; chars: number }
   | { kind: 'error'; error: ShareError; from: 'link' | 'file' }
   /** something replaced the user's work: one click puts it back */
-  | { kind: 'undo'; what: 'reset' | 'link' | 'file'; previous: ScenarioDoc }
+  | { kind: 'undo'; what: 'reset' | 'link' | 'file' | 'example'; previous: ScenarioDoc }
   | { kind: 'exported'; file: string }
   | { kind: 'export-failed' }
   /** a dump scenario opened without its dump: the reader's own dump (if any) is traced */

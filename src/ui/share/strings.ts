@@ -25,7 +25,7 @@ export interface ShareStrings {
   exportFailed: string;
   noTrace: string;
   storageFull: string;
-  undone: Record<'reset' | 'link' | 'file', string>;
+  undone: Record<'reset' | 'link' | 'file' | 'example', string>;
   undo: string;
   dismiss: string;
   askTitle: Record<'link' | 'file', string>;
@@ -116,6 +116,7 @@ const en: ShareStrings = {
     reset: 'The example is back.',
     link: 'Opened the shared scenario.',
     file: 'Opened the scenario file.',
+    example: 'Opened the example. Undo brings back what you had.',
   },
   undo: 'Undo',
   dismiss: 'Dismiss',
@@ -203,6 +204,7 @@ const ko: ShareStrings = {
     reset: '예제로 되돌렸습니다.',
     link: '공유된 시나리오를 열었습니다.',
     file: '시나리오 파일을 열었습니다.',
+    example: '예제를 열었습니다. 실행 취소하면 이전 작업으로 돌아갑니다.',
   },
   undo: '실행 취소',
   dismiss: '닫기',

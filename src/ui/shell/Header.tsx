@@ -4,6 +4,7 @@ import { useSummary } from '../queries/scenario.ts';
 import { useScenario, type SourceMode } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ShareMenu } from '../share/ShareMenu.tsx';
+import { ExamplePicker } from '../scenarios/ExamplePicker.tsx';
 
 function NodeSelect() {
   const t = useT();
@@ -76,6 +77,7 @@ export function Header() {
         <p className="tagline">{t.tagline}</p>
       </div>
       <div className="header-controls">
+        <ExamplePicker />
         <Segmented<SourceMode>
           label={t.source}
           value={mode}

@@ -134,8 +134,8 @@ describe.skipIf(!env.ok)(
       });
     });
 
-    describe('scale-2-to-3: the Service with 3 pods', () => {
-      const s = scenarioById('scale-2-to-3')!;
+    describe('scale-4-3-2: the Service with 3 pods', () => {
+      const s = scenarioById('scale-4-3-2')!;
       let l: Lab;
       beforeAll(async () => {
         l = await bringUp(s.clusters[1]!.yaml);

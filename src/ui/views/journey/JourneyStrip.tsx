@@ -13,6 +13,7 @@ import './journey.css';
 import { endpoint } from './hop-text.ts';
 import { HopList } from './HopList.tsx';
 import { NatList } from './NatList.tsx';
+import { assumedRouteBack } from './outside-reply.ts';
 import { useHopsOpen } from './journey-store.ts';
 import type { StripColumn } from './strip-layout.ts';
 import { Strip } from './StripSvg.tsx';
@@ -33,6 +34,7 @@ export interface JourneyStripProps {
 function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
   const req = j.request;
   const rep = j.reply;
+  const assumed = assumedRouteBack(j);
   const placeName = (p: NonNullable<typeof req.at>) => `${t.kind[p.kind]} ${p.name}`;
   return (
     <div className="nv-jr-outcome" data-testid="journey-outcome">
@@ -48,14 +50,19 @@ function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
         ) : null}
       </p>
       {req.decidedBy ? <p className="nv-jr-rule">{t.decidedBy(req.decidedBy)}</p> : null}
-      <p data-testid="journey-reply" className={rep && j.replyMatches ? 'ok' : 'bad'}>
+      <p
+        data-testid="journey-reply"
+        className={rep && j.replyMatches ? (assumed ? 'assumed' : 'ok') : 'bad'}
+      >
         {!rep
           ? t.noReply
           : rep.outcome !== 'delivered'
             ? t.replyLost(rep.verdict, rep.node)
-            : j.replyMatches
-              ? t.replyWorks
-              : t.replyFails}
+            : !j.replyMatches
+              ? t.replyFails
+              : assumed
+                ? t.replyAssumed(assumed)
+                : t.replyWorks}
       </p>
     </div>
   );

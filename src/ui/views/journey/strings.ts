@@ -20,6 +20,8 @@ export interface JourneyStrings {
   decidedBy: (rule: string) => string;
   hopLimit: (node: string) => string;
   replyWorks: string;
+  /** the reply works only because the model routes a pod address back from outside */
+  replyAssumed: (podAddress: string) => string;
   replyFails: string;
   replyLost: (verdict: string, node: string) => string;
   noReply: string;
@@ -81,6 +83,8 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     hopLimit: (n) => `Stopped at ${n}: the packet crossed too many nodes (a routing loop?).`,
     replyWorks:
       'The reply comes back through each conntrack table with the addresses the sender used: the connection works.',
+    replyAssumed: (a) =>
+      `The reply comes back only because the model assumes the network outside the node routes ${a} back to it. No rule here masquerades the packet, so it leaves with the pod's own address: on a real cluster the CNI plugin's masquerade rules or a cloud NAT rewrite it, and neither is part of this model.`,
     replyFails:
       'The reply does not come back with the addresses the sender used: the sender drops it and the connection fails.',
     replyLost: (v, n) => `The reply is ${v} on ${n}.`,
@@ -171,6 +175,8 @@ export const strings: { en: JourneyStrings; ko: JourneyStrings } = {
     hopLimit: (n) => `${n}에서 멈춤: 너무 많은 노드를 거쳤습니다(라우팅 루프일 수 있음).`,
     replyWorks:
       '응답은 각 노드의 conntrack 테이블을 거쳐, 보낸 쪽이 쓴 주소 그대로 돌아옵니다. 연결이 성립합니다.',
+    replyAssumed: (a) =>
+      `응답이 돌아오는 것은 노드 바깥 네트워크가 ${a} 주소를 이 노드로 되돌려 보낸다고 모델이 가정하기 때문입니다. 여기 있는 규칙은 이 패킷을 마스커레이드하지 않아 패킷이 파드 자신의 주소로 나갑니다. 실제 클러스터에서는 CNI 플러그인의 마스커레이드 규칙이나 클라우드 NAT가 주소를 바꾸는데, 둘 다 이 모델에는 없습니다.`,
     replyFails:
       '응답이 보낸 쪽이 쓴 주소로 돌아오지 않습니다. 보낸 쪽은 이를 버리고 연결은 실패합니다.',
     replyLost: (v, n) => `응답이 ${n}에서 ${v}.`,

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { Outcome, SampledOutcome } from '../../../engine/netfilter/simulate.ts';
 import type { Lang } from '../shared/lang.ts';
 import '../shared/views.css';
-import { outcomeRows, shareText } from './outcome-rows.ts';
+import { isKernelRounded, outcomeRows, shareText } from './outcome-rows.ts';
 import { strings } from './strings.ts';
 
 export interface ProbabilitiesProps {
@@ -28,6 +28,7 @@ function Bar({ share, kind }: { share: number; kind: 'exact' | 'sampled' }) {
 export function Probabilities({ outcomes, samples, onSample, lang }: ProbabilitiesProps) {
   const t = strings[lang];
   const { rows, runs } = useMemo(() => outcomeRows(outcomes, samples), [outcomes, samples]);
+  const rounded = rows.some((r) => isKernelRounded(r.exactText));
   return (
     <section className="nv-panel nv-probabilities" data-testid="probabilities" aria-label={t.title}>
       <h2 className="nv-panel-title">{t.title}</h2>
@@ -61,7 +62,9 @@ export function Probabilities({ outcomes, samples, onSample, lang }: Probabiliti
                 <th scope="row" className={`nv-mono${r.verdict === 'ACCEPT' ? '' : ' nv-bad'}`}>
                   {r.label}
                 </th>
-                <td title={t.exactTitle(r.exactText, '')}>
+                <td
+                  title={t.exactTitle(r.exactText, isKernelRounded(r.exactText) ? t.rounding : '')}
+                >
                   <Bar share={r.exact} kind="exact" />
                   <span className="nv-share">{shareText(r.exact)}</span>
                 </td>
@@ -81,6 +84,11 @@ export function Probabilities({ outcomes, samples, onSample, lang }: Probabiliti
           </tbody>
         </table>
       )}
+      {rounded ? (
+        <p className="nv-hint" data-testid="probability-rounding">
+          {t.rounding}
+        </p>
+      ) : null}
     </section>
   );
 }

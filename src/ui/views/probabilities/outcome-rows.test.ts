@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome, SampledOutcome } from '../../../engine/netfilter/simulate.ts';
 import { clusterIpTrace, rejectTrace } from '../shared/test-traces.ts';
 import { percent } from '../shared/format.ts';
-import { outcomeRows, shareText } from './outcome-rows.ts';
+import { isKernelRounded, outcomeRows, shareText } from './outcome-rows.ts';
 
 describe('probability labels', () => {
   it('formats shares', () => {
@@ -56,5 +56,17 @@ describe('outcome rows', () => {
     expect(rows.map((r) => [r.label, r.verdict, shareText(r.exact)])).toEqual([
       ['REJECT', 'REJECT', '100%'],
     ]);
+  });
+});
+
+describe('isKernelRounded', () => {
+  it('is true for a fraction over a power of two of 2^31 or more, as the kernel rounds', () => {
+    expect(isKernelRounded('2147483649/8589934592')).toBe(true);
+    expect(isKernelRounded('715827883/2147483648')).toBe(true);
+    expect(isKernelRounded('1/4')).toBe(false);
+    expect(isKernelRounded('1/2')).toBe(false);
+    expect(isKernelRounded('1')).toBe(false);
+    expect(isKernelRounded('1/3221225472')).toBe(false);
+    expect(isKernelRounded('?')).toBe(false);
   });
 });

@@ -86,3 +86,15 @@ export function outcomeRows(
 export function shareText(p: number): string {
   return Number.isNaN(p) ? '?' : percent(p);
 }
+
+/**
+ * Whether an exact share shows the kernel's rounding: statistic keeps its probability as
+ * p × 2³¹ rounded to a whole number, so a share such as a third comes out as a fraction over a
+ * power of two of at least 2³¹ (715827883/2147483648) rather than 1/3.
+ */
+export function isKernelRounded(exactText: string): boolean {
+  const m = /^\d+\/(\d+)$/.exec(exactText);
+  if (!m) return false;
+  const d = BigInt(m[1]!);
+  return d >= 2n ** 31n && (d & (d - 1n)) === 0n;
+}

@@ -1,9 +1,11 @@
 /**
  * The rules of one chain as iptables-save prints them, with the rule of the current step lit,
  * whether it matched or which part failed, and each rule explained in plain words (and where it
- * came from, for compiled clusters) on hover or focus.
+ * came from, for compiled clusters). Hover or focus previews a rule's explanation; a click or
+ * Enter pins it, so the explanation and its YAML links stay (and come into view) while the
+ * pointer travels to them, until another rule is pinned or Escape lets it go.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
 import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/model.ts';
@@ -19,6 +21,7 @@ import {
 import { isFailedPart, ruleExplanation, ruleParts } from './rule-parts.ts';
 import { chainStatus, type RuleOutcome } from './rule-status.ts';
 import { strings } from './strings.ts';
+import './rule-table.css';
 
 export interface RuleTableProps {
   ruleset: Ruleset;
@@ -37,15 +40,19 @@ const RuleRow = memo(function RuleRow({
   lang,
   outcome,
   isCurrent,
+  isPinned,
   showCounters,
   onShow,
+  onPin,
 }: {
   rule: Rule;
   lang: Lang;
   outcome: RuleOutcome | undefined;
   isCurrent: boolean;
+  isPinned: boolean;
   showCounters: boolean;
-  onShow: (id: string) => void;
+  onShow: (id: string | null) => void;
+  onPin: (id: string) => void;
 }) {
   const t = strings[lang];
   const parts = useMemo(() => ruleParts(rule, lang), [rule, lang]);
@@ -61,6 +68,7 @@ const RuleRow = memo(function RuleRow({
     'nv-rule',
     isCurrent ? 'current' : '',
     outcome ? (outcome.matched ? 'matched' : 'missed') : '',
+    isPinned ? 'pinned' : '',
   ].join(' ');
   return (
     <tr
@@ -68,8 +76,17 @@ const RuleRow = memo(function RuleRow({
       tabIndex={0}
       data-rule={rule.index}
       aria-current={isCurrent ? 'step' : undefined}
+      data-pinned={isPinned || undefined}
       onMouseEnter={() => onShow(rule.id)}
       onFocus={() => onShow(rule.id)}
+      onBlur={() => onShow(null)}
+      onClick={() => onPin(rule.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onPin(rule.id);
+        }
+      }}
     >
       <td className="nv-rule-index">{rule.index}</td>
       {showCounters ? (
@@ -100,44 +117,67 @@ const RuleRow = memo(function RuleRow({
   );
 });
 
-function Explanation({
-  rule,
-  prov,
-  lang,
-  onSource,
-}: {
-  rule: Rule | undefined;
-  prov: RuleProvenance | undefined;
-  lang: Lang;
-  onSource: ((s: ProvenanceSource) => void) | undefined;
-}) {
+const Explanation = forwardRef<
+  HTMLDivElement,
+  {
+    rule: Rule | undefined;
+    prov: RuleProvenance | undefined;
+    pinned: boolean;
+    lang: Lang;
+    onSource: ((s: ProvenanceSource) => void) | undefined;
+    onUnpin: () => void;
+  }
+>(function Explanation({ rule, prov, pinned, lang, onSource, onUnpin }, ref) {
   const t = strings[lang];
   const text = useMemo(() => (rule ? ruleExplanation(ruleParts(rule, lang)) : ''), [rule, lang]);
-  if (!rule) return <p className="nv-hint">{t.hoverHint}</p>;
+  if (!rule)
+    return (
+      <p className="nv-hint" ref={ref}>
+        {t.hoverHint}
+      </p>
+    );
   return (
-    <div className="nv-explain" aria-live="polite" data-testid="rule-explanation">
+    <div
+      className={`nv-explain${pinned ? ' pinned' : ''}`}
+      aria-live="polite"
+      data-testid="rule-explanation"
+      data-pinned={pinned || undefined}
+      ref={ref}
+    >
       <p>
         <strong>#{rule.index}</strong> {text}
       </p>
       {prov ? (
         <p className="nv-provenance">
-          <span className="nv-prov-head">{t.provenance}:</span> {provenanceSummary(prov)}
+          <span className="nv-prov-head">{t.provenance}:</span> {provenanceSummary(prov, lang)}
           {prov.sources.map((s, i) =>
             onSource ? (
               <button key={i} type="button" className="nv-link" onClick={() => onSource(s)}>
-                {sourceText(s)}
+                {sourceText(s, lang)}
               </button>
             ) : (
               <span key={i} className="nv-source">
-                {sourceText(s)}
+                {sourceText(s, lang)}
               </span>
             ),
           )}
         </p>
       ) : null}
+      <p className="nv-pin-line">
+        {pinned ? (
+          <>
+            <span>{t.pinned}</span>{' '}
+            <button type="button" className="nv-link" onClick={onUnpin} data-testid="rule-unpin">
+              {t.unpin}
+            </button>
+          </>
+        ) : (
+          <span className="nv-muted">{t.pinHint}</span>
+        )}
+      </p>
     </div>
   );
-}
+});
 
 export function RuleTable({
   ruleset,
@@ -159,8 +199,16 @@ export function RuleTable({
     [steps, current, table, chain],
   );
   const provById = useMemo(() => provenanceIndex(provenance), [provenance]);
+  // what the pointer or focus is on (a preview) and what a click or Enter pinned
   const [shown, setShown] = useState<string | null>(null);
+  const [pinned, setPinned] = useState<string | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const explainRef = useRef<HTMLDivElement>(null);
+
+  // a newly pinned rule's explanation is brought into view (it sits below the rules)
+  useEffect(() => {
+    if (pinned !== null) explainRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [pinned]);
 
   // keep the lit rule in view as the player moves
   useEffect(() => {
@@ -178,8 +226,10 @@ export function RuleTable({
   }, [status.currentRule, status.currentRange, chain]);
 
   const byId = useMemo(() => new Map(c?.rules.map((r) => [r.id, r]) ?? []), [c]);
+  const pinnedRule = pinned ? byId.get(pinned) : undefined;
   const shownRule =
     (shown ? byId.get(shown) : undefined) ??
+    pinnedRule ??
     (status.currentRule !== null ? c?.rules[status.currentRule - 1] : undefined);
   const showCounters = c?.rules.some((r) => r.counters) ?? false;
 
@@ -188,6 +238,12 @@ export function RuleTable({
       className="nv-panel nv-rules"
       data-testid="rule-table"
       aria-label={t.title(table, chain)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && pinned !== null) {
+          e.stopPropagation();
+          setPinned(null);
+        }
+      }}
     >
       <h2 className="nv-panel-title">
         <span className="nv-mono">{t.title(table, chain)}</span>
@@ -220,8 +276,10 @@ export function RuleTable({
                         r.index >= status.currentRange[0] &&
                         r.index <= status.currentRange[1])
                     }
+                    isPinned={pinnedRule === r}
                     showCounters={showCounters}
                     onShow={setShown}
+                    onPin={setPinned}
                   />
                 ))}
                 {c.builtin && c.policy ? (
@@ -243,10 +301,13 @@ export function RuleTable({
             {c.rules.length === 0 ? <p className="nv-hint">{t.noRules}</p> : null}
           </div>
           <Explanation
+            ref={explainRef}
             rule={shownRule}
             prov={shownRule ? provById.get(shownRule.id) : undefined}
+            pinned={shownRule !== undefined && shownRule === pinnedRule}
             lang={lang}
             onSource={onSource}
+            onUnpin={() => setPinned(null)}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findChain, findTable } from '../../../engine/rules/model.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
-import { provenanceIndex, provenanceSummary } from './provenance.ts';
+import { provenanceIndex, provenanceSummary, sourceText } from './provenance.ts';
 import { isFailedPart, ruleExplanation, ruleParts } from './rule-parts.ts';
 import { chainStatus } from './rule-status.ts';
 
@@ -82,5 +82,11 @@ describe('rule parts and explanations', () => {
     expect(fromMap && provenanceSummary(fromMap)).toBe(
       'kube-proxy · load balance · default/service-test → 10.42.0.43:8080',
     );
+    expect(fromMap && provenanceSummary(fromMap, 'ko')).toBe(
+      'kube-proxy · 부하 분산 · default/service-test → 10.42.0.43:8080',
+    );
+    const source = fromMap!.sources[0]!;
+    expect(sourceText(source, 'en')).toMatch(/ · line \d+$/);
+    expect(sourceText(source, 'ko')).toMatch(/ · \d+행$/);
   });
 });

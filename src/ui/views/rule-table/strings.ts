@@ -16,6 +16,9 @@ export interface RuleTableStrings {
   notReached: string;
   policyApplied: (v: string) => string;
   hoverHint: string;
+  pinned: string;
+  unpin: string;
+  pinHint: string;
   provenance: string;
   writtenBy: (w: string) => string;
   core: {
@@ -50,7 +53,11 @@ export const strings: { en: RuleTableStrings; ko: RuleTableStrings } = {
     failed: (p) => `${p} did not match`,
     notReached: '',
     policyApplied: (v) => `fell off the end: policy ${v}`,
-    hoverHint: 'Hover over or focus a rule to read it in plain words.',
+    hoverHint:
+      'Hover over or focus a rule to read it in plain words; click it or press Enter to keep it here.',
+    pinned: 'Pinned: stays until you pick another rule or press Escape.',
+    unpin: 'Unpin',
+    pinHint: 'Click the rule or press Enter to keep this here.',
     provenance: 'Made for',
     writtenBy: (w) => `written by ${w}`,
     core: {
@@ -83,7 +90,11 @@ export const strings: { en: RuleTableStrings; ko: RuleTableStrings } = {
     failed: (p) => `${p} 불일치`,
     notReached: '',
     policyApplied: (v) => `체인 끝에 도달: 기본 정책 ${v}`,
-    hoverHint: '규칙에 마우스를 올리거나 포커스하면 쉬운 말로 풀어 보여 줍니다.',
+    hoverHint:
+      '규칙에 마우스를 올리거나 포커스하면 쉬운 말로 풀어 보여 줍니다. 클릭하거나 Enter를 누르면 여기에 고정됩니다.',
+    pinned: '고정됨: 다른 규칙을 고르거나 Escape를 누를 때까지 남아 있습니다.',
+    unpin: '고정 해제',
+    pinHint: '규칙을 클릭하거나 Enter를 누르면 이 설명이 고정됩니다.',
     provenance: '만든 이유',
     writtenBy: (w) => `${w}가 작성`,
     core: {

@@ -1,6 +1,17 @@
 /** The trace player's words, in English and Korean. */
 import type { Fate } from '../../../engine/netfilter/trace.ts';
 
+/** conntrack's operations in Korean; the states (NEW, ESTABLISHED …) keep iptables' own names */
+const CT_OP_KO: Record<string, string> = {
+  lookup: '조회',
+  new: '새 연결',
+  update: '갱신',
+  confirm: '확정',
+  untracked: '추적 안 함',
+  invalid: '잘못된 패킷',
+  clash: '충돌',
+};
+
 export interface PlayerStrings {
   title: string;
   play: string;
@@ -184,7 +195,7 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     natFromCt: 'conntrack 항목에 따라',
     natReply: '응답 패킷, 역변환',
     markSet: (w, f, t) => `${w} ${f} → ${t}`,
-    conntrack: (op, st) => `conntrack ${op}: ${st}`,
+    conntrack: (op, st) => `conntrack ${CT_OP_KO[op] ?? op}: ${st}`,
     route: {
       local: '이 호스트 대상: 로컬 전달',
       forward: '포워딩',

@@ -35,7 +35,7 @@ describe('kube-proxy chain names', () => {
     expect(endpointChain(name, 'TCP', ep)).toBe(chain);
   });
 
-  // Values seen on real nodes in the study group's articles (shared/seeds)
+  // Values seen on real nodes in the study group's articles
   it('matches the chains of the articles’ clusters', () => {
     expect(serviceChains(servicePortName('default', 'service-test', ''), 'TCP').svc).toBe(
       'KUBE-SVC-GBTMB5ZTD56ECL5F',

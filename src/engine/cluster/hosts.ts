@@ -1,6 +1,6 @@
 /**
  * Each node's host model for the simulator, as plain data in the host-file format that
- * netfilter/host-reader.ts reads (DESIGN §4). Pod networking is modelled plainly, as the issue
+ * netfilter/host-reader.ts reads (docs/formats.md, the host file). Pod networking is modelled plainly, as the issue
  * asks: eth0 carries the node's InternalIPs, the pods' bridge cni0 carries the first address of
  * the node's podCIDR with one veth port per pod, lo is always there; every other node's podCIDR
  * is routed via that node's IP, and a default route leaves by eth0. eth0's prefix is the

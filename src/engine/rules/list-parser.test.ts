@@ -9,7 +9,7 @@ const diag = (text: string, opts = {}) =>
 
 describe('parseList', () => {
   it('reads plain iptables -L (names, "anywhere", collapsed spaces) and keeps host names as lossy text', () => {
-    // as pasted in a blog post (seeds/001): -L without -n, runs of spaces squeezed to one
+    // as pasted in a blog post (one of the study articles): -L without -n, runs of spaces squeezed to one
     const text = [
       'Chain INPUT (policy ACCEPT)',
       'target prot opt source destination',

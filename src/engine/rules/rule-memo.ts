@@ -15,7 +15,7 @@
  * Target and core `{ value, negated }` for the rules that write the same module words, and the
  * matches list of the rule before when it is the same. Comments and addresses, which a dump
  * mostly writes once or twice far apart, are shared only with the two read last: a table of
- * every one met cost more than reading the far repeats again (session 6's benchmarks).
+ * every one met cost more than reading the far repeats again (the parser's figures in npm run bench).
  */
 import type { AnyModule } from '../modules/types.ts';
 import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.ts';

@@ -49,8 +49,8 @@ export function skeletonRuleset(s: DumpSummary): Ruleset {
 const SKELETON_SLICE = 4_000;
 
 /**
- * Builds skeletonRuleset's answer ahead, SKELETON_SLICE chains per task: 36,000 chain objects
- * made at once held the page for 40-100 ms when the summary arrived.
+ * Builds skeletonRuleset's answer ahead, SKELETON_SLICE chains per task: tens of thousands of chain
+ * objects made at once would hold the page when the summary arrives.
  */
 export async function prepareSkeleton(
   s: DumpSummary,

@@ -1,4 +1,4 @@
-/** The host document the form edits (DESIGN §4), read defensively from whatever the store holds. */
+/** The host document the form edits (docs/formats.md, the host file), read defensively from whatever the store holds. */
 import type { HostDocument } from '../../engine/netfilter/infer-host.ts';
 import type { FieldDiagnostic } from '../../engine/netfilter/fields.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A big file's text, read a piece at a time with a task between the pieces: one `file.text()`
- * of a 15 MB dump, or receiving its text from a worker, held the page for 85–200 ms.
+ * of a big dump, or receiving its text from a worker, is one long task that holds the page.
  */
 import { nextTask } from '../next-task.ts';
 

@@ -131,7 +131,7 @@ export function giveDumpFile(file: File): void {
     return;
   }
   // the outline worker reads the file for the chain list; the page reads it too, a piece at a
-  // time once the list is on screen (taking in 15 MB at once held the page for 85-200 ms)
+  // time once the list is on screen (taking in a big dump at once would hold the page)
   const readHere = () => void readTextInPieces(file).then(take);
   askPeek('outlineDumpFile', (e) => e.outlineDumpFile(file)).then(({ outline, text }) => {
     showOutline(gen, outline);

@@ -80,8 +80,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     return () => {
       sub.dispose();
       editor.current = null;
-      // disposing an editor with its model took 30+ ms (every contribution, every listener):
-      // not in the commit that unmounts it but in a task of its own; its DOM leaves at once
+      // disposing an editor with its model visits every contribution and listener: not in the
+      // commit that unmounts it but in a task of its own; its DOM leaves at once
       box.remove();
       let done = false;
       const finish = () => {

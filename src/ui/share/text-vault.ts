@@ -36,8 +36,8 @@ export function indexedDbVault(): TextVault | null {
     (await open()).transaction(STORE, mode).objectStore(STORE);
   return {
     async put(key, text) {
-      // a Blob, not the string: cloning a 14 MB string into the store took 50–160 ms of the
-      // main thread; a Blob is handed over by reference
+      // a Blob, not the string: the store clones a string on the main thread, while a Blob is
+      // handed over by reference
       const blob = await blobOf(text);
       await request((await store('readwrite')).put(blob, key));
     },
@@ -53,8 +53,8 @@ export function indexedDbVault(): TextVault | null {
 const PART = 512 * 1024;
 
 /**
- * The text as a Blob, made a part at a time: one `new Blob([text])` of a 14 MB dump encoded it
- * in one main-thread task of 90–465 ms, just as the user starts to click through the dump.
+ * The text as a Blob, made a part at a time: one `new Blob([text])` of a big dump encodes it
+ * in one long main-thread task, just as the user starts to click through the dump.
  */
 export async function blobOf(text: string, part = PART): Promise<Blob> {
   const parts: Blob[] = [];

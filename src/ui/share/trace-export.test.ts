@@ -1,4 +1,4 @@
-/** The trace export asks the worker for the CLI's `trace --json` document (DESIGN §4). */
+/** The trace export asks the worker for the CLI's `trace --json` document (docs/formats.md). */
 import { describe, expect, it } from 'vitest';
 import { engineApi } from '../../worker/engine-api.ts';
 import type { TraceRequest } from '../../worker/protocol.ts';

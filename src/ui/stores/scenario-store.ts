@@ -23,7 +23,7 @@ export interface ScenarioState {
   goodYaml: string | null;
   dump: string;
   settledDump: string;
-  /** the host a dump is traced on (a host document, DESIGN §4); null: inferred from the dump */
+  /** the host a dump is traced on (a host document, docs/formats.md); null: inferred from the dump */
   dumpHost: unknown;
   /** the node whose rules are on screen */
   node: string;

@@ -1,5 +1,5 @@
 /**
- * The flow file of `netfilter-lab journey` (DESIGN §4): where a connection starts, where it goes,
+ * The flow file of `netfilter-lab journey` (docs/formats.md, the flow file): where a connection starts, where it goes,
  * its protocol and ports. Read against a loaded cluster, so names resolve to pods, nodes, clients
  * and Service ports; every problem names its field (`to`, `sport` …) like the packet file does,
  * so the CLI can point at the line.

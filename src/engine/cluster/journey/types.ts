@@ -78,7 +78,7 @@ export interface JourneyHop {
   exact: string;
   /** where the packet goes from here, in words */
   next: string;
-  /** the node's full trace of this packet (DESIGN §4 steps and result) */
+  /** the node's full trace of this packet (the trace JSON's steps and result, docs/formats.md) */
   trace: PacketTrace;
   /** the node's conntrack table after the packet */
   conntrack: ConntrackView[];

@@ -10,7 +10,7 @@ import { loadRuleset, rulesetInputHelp, rulesetInputOptions } from '../ruleset-i
 import { readStructured } from '../structured-input.ts';
 import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
 import { UsageError } from '../usage-error.ts';
-import { hasErrors } from '../../engine/rules/diagnostics.ts';
+import { hasErrors } from '../../engine/rules/index.ts';
 import {
   describeResult,
   describeStep,

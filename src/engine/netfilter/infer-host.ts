@@ -5,8 +5,7 @@
  * pod CIDR kube-proxy and flannel masquerade. Every guess carries its reason (the rule's line), so
  * the user can see what to correct. The result is a host document (DESIGN §4) readHost accepts.
  */
-import type { Cidr, Rule, Ruleset } from '../rules/model.ts';
-import { formatIPv4, parseIPv4 } from '../rules/address.ts';
+import { type Cidr, type Rule, type Ruleset, formatIPv4, parseIPv4 } from '../rules/index.ts';
 import { maskOf } from './ipv4.ts';
 
 export interface HostDocInterface {

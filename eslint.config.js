@@ -5,16 +5,47 @@ import globals from 'globals';
 
 // The dependency direction (docs/architecture.md) is enforced here: ui → worker → engine,
 // cli → engine.
-const noUpwardImports = (patterns) => ({
+// And rules/ has one public face: outside it, only rules/index.ts is imported (type-only imports
+// too), except by the match and target modules, which the parser reads through and which take
+// the model from rules/model-face.ts instead (see there).
+const RULES_FACE = {
+  group: ['**/rules/*', '!**/rules/index.ts'],
+  message: 'Import rules/ through its face, rules/index.ts.',
+};
+const MODULES_RULES_FACE = {
+  group: ['**/rules/*', '!**/rules/index.ts', '!**/rules/model-face.ts'],
+  message:
+    'Match and target modules import rules/ through rules/model-face.ts (or index.ts for types).',
+};
+const noUpwardImports = (patterns, rulesFace = RULES_FACE) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
-        { group: patterns, message: 'Dependencies point ui → worker → engine and cli → engine.' },
+        ...(patterns.length
+          ? [
+              {
+                group: patterns,
+                message: 'Dependencies point ui → worker → engine and cli → engine.',
+              },
+            ]
+          : []),
+        ...(rulesFace ? [rulesFace] : []),
       ],
     },
   ],
 });
+const ENGINE_UPWARD = [
+  '**/ui/**',
+  '**/worker/**',
+  '**/cli/**',
+  'react',
+  'react-dom',
+  'node:*',
+  'fs',
+  'path',
+];
+const ENGINE_TEST_UPWARD = ['**/ui/**', '**/worker/**', '**/cli/**', 'react'];
 
 export default tseslint.config(
   {
@@ -43,22 +74,33 @@ export default tseslint.config(
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
     languageOptions: { globals: {} },
-    rules: noUpwardImports([
-      '**/ui/**',
-      '**/worker/**',
-      '**/cli/**',
-      'react',
-      'react-dom',
-      'node:*',
-      'fs',
-      'path',
-    ]),
+    rules: noUpwardImports(ENGINE_UPWARD),
   },
   // tests beside engine code may read fixtures from disk, but never reach up into the app
   {
     files: ['src/engine/**/*.test.ts'],
-    rules: noUpwardImports(['**/ui/**', '**/worker/**', '**/cli/**', 'react']),
+    rules: noUpwardImports(ENGINE_TEST_UPWARD),
   },
+  {
+    files: ['src/engine/modules/**/*.ts'],
+    ignores: ['src/engine/modules/**/*.test.ts'],
+    rules: noUpwardImports(ENGINE_UPWARD, MODULES_RULES_FACE),
+  },
+  {
+    files: ['src/engine/modules/**/*.test.ts'],
+    rules: noUpwardImports(ENGINE_TEST_UPWARD, MODULES_RULES_FACE),
+  },
+  // inside rules/ its files import each other
+  {
+    files: ['src/engine/rules/**/*.ts'],
+    ignores: ['src/engine/rules/**/*.test.ts'],
+    rules: noUpwardImports(ENGINE_UPWARD, null),
+  },
+  {
+    files: ['src/engine/rules/**/*.test.ts'],
+    rules: noUpwardImports(ENGINE_TEST_UPWARD, null),
+  },
+  { files: ['scripts/**/*.ts', 'e2e/**/*.ts', 'tests/**/*.ts'], rules: noUpwardImports([]) },
   { files: ['src/worker/**/*.ts'], rules: noUpwardImports(['**/ui/**', '**/cli/**', 'react']) },
   { files: ['src/cli/**/*.ts'], rules: noUpwardImports(['**/ui/**', '**/worker/**', 'react']) },
   {

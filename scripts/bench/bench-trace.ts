@@ -7,7 +7,7 @@
  *   - 10,000 sampled packets, < 1 s.
  * Bundled to build/bench-trace.mjs by scripts/bench/build-bench.mjs.
  */
-import { parseRuleset } from '../../src/engine/rules/parse.ts';
+import { parseRuleset } from '../../src/engine/rules/index.ts';
 import {
   readHost,
   readPackets,

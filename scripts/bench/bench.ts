@@ -27,9 +27,7 @@ import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseRuleset } from '../../src/engine/rules/parse.ts';
-import { printSave } from '../../src/engine/rules/save-printer.ts';
-import { countRules } from '../../src/engine/rules/model.ts';
+import { parseRuleset, printSave, countRules } from '../../src/engine/rules/index.ts';
 import { generateKubeDump } from './generate-kube.ts';
 import { saveSection, verdict as judged, type BenchRow } from './report.ts';
 

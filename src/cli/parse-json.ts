@@ -4,8 +4,7 @@
  * (a table's `chains`, a chain's `rules`) so that the compact form can be written rule by rule
  * without ever holding the whole text of a 100,000-rule dump in one string.
  */
-import type { Diagnostic } from '../engine/rules/diagnostics.ts';
-import type { Chain, ParseResult, Table } from '../engine/rules/model.ts';
+import type { Diagnostic, Chain, ParseResult, Table } from '../engine/rules/index.ts';
 import type { Output } from './output.ts';
 
 export interface ParseCounts {

@@ -1,5 +1,5 @@
 /** Diagnostics on stderr, one line each: `FILE:LINE:COL: severity: message`. */
-import { formatDiagnostic, type PositionedProblem } from '../engine/rules/diagnostics.ts';
+import { formatDiagnostic, type PositionedProblem } from '../engine/rules/index.ts';
 
 export function reportDiagnostics(file: string, diagnostics: readonly PositionedProblem[]): void {
   if (diagnostics.length === 0) return;

@@ -5,13 +5,14 @@
 import type { OptionSpec } from './args.ts';
 import { readInput, type Input } from './input.ts';
 import { UsageError } from './usage-error.ts';
-import { parseRuleset, type ParseOptions } from '../engine/rules/parse.ts';
 import {
+  parseRuleset,
+  type ParseOptions,
   BUILTIN_TABLES,
   type DumpFormat,
   type Family,
   type ParseResult,
-} from '../engine/rules/model.ts';
+} from '../engine/rules/index.ts';
 
 export const FORMATS: readonly DumpFormat[] = ['save', 'S', 'L'];
 export const FAMILIES: readonly Family[] = ['ipv4', 'ipv6'];

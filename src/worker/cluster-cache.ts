@@ -12,7 +12,7 @@ import {
 } from '../engine/cluster/index.ts';
 import { buildEndpoints } from '../engine/cluster/endpoints.ts';
 import { vethName } from '../engine/cluster/hosts.ts';
-import { formatIPv4 } from '../engine/rules/address.ts';
+import { formatIPv4 } from '../engine/rules/index.ts';
 import { formatPrefix } from '../engine/netfilter/ipv4.ts';
 import { readHost, type Host } from '../engine/netfilter/index.ts';
 import type { ClusterSummary, CompileClusterResult, CompiledNodeData } from './protocol.ts';

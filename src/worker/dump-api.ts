@@ -2,9 +2,14 @@
  * The dump half of the engine API (see dump-protocol.ts): parse and keep, then answer about the
  * kept dump by id: a chain's rows, a table's jumps, searches.
  */
-import { parseIPv4 } from '../engine/rules/address.ts';
-import { findChain, findTable, type Rule } from '../engine/rules/model.ts';
-import { ruleReach, type ReachProbe } from '../engine/rules/rule-reach.ts';
+import {
+  parseIPv4,
+  findChain,
+  findTable,
+  type Rule,
+  ruleReach,
+  type ReachProbe,
+} from '../engine/rules/index.ts';
 import { readHost } from '../engine/netfilter/index.ts';
 import { loadDump, loadedDump, warmUp } from './dump-cache.ts';
 import { commentsOf, row, ruleText, SEARCH_LIMIT } from './dump-rows.ts';

@@ -2,8 +2,7 @@
  * The dumps the worker has parsed, kept under an id so that traces, chain rows and searches
  * name the dump instead of sending its 14 MB of text again. Only the last few are kept.
  */
-import { parseRuleset } from '../engine/rules/parse.ts';
-import type { ParseResult, Rule, Ruleset } from '../engine/rules/model.ts';
+import { parseRuleset, type ParseResult, type Rule, type Ruleset } from '../engine/rules/index.ts';
 import { inferHost } from '../engine/netfilter/infer-host.ts';
 import type { DumpSummary, UnknownModule } from './dump-protocol.ts';
 import { DumpTally } from './dump-tally.ts';

@@ -7,7 +7,7 @@
  * change length, and Greek sigma depends on its neighbours): a text with anything else is read
  * line by line, as the full parse's search does.
  */
-import type { SaveOutline } from '../engine/rules/save-outline.ts';
+import type { SaveOutline } from '../engine/rules/index.ts';
 
 /** What is worked out once per outlined dump and kept for the next queries. */
 export interface FindIndex {

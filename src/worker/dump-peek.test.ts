@@ -7,8 +7,7 @@ import { warmUpDumpText } from './dump-warm.ts';
 import { loadDump } from './dump-cache.ts';
 import { dumpApi } from './dump-api.ts';
 import { outlineDump, peekRows, peekSearch } from './dump-peek.ts';
-import { outlineSave, outlineText } from '../engine/rules/save-outline.ts';
-import { parseRuleset } from '../engine/rules/parse.ts';
+import { outlineSave, outlineText, parseRuleset } from '../engine/rules/index.ts';
 import type { DumpQuery } from './dump-protocol.ts';
 
 /**

@@ -8,10 +8,17 @@
  * worker doing the full parse is busy for seconds: it answers
  * nothing until then.
  */
-import { detectFamily, detectFormat } from '../engine/rules/detect.ts';
-import { findChain, findTable, type Family } from '../engine/rules/model.ts';
-import { parseRuleset } from '../engine/rules/parse.ts';
-import { outlineSave, outlineText, type SaveOutline } from '../engine/rules/save-outline.ts';
+import {
+  detectFamily,
+  detectFormat,
+  findChain,
+  findTable,
+  type Family,
+  parseRuleset,
+  outlineSave,
+  outlineText,
+  type SaveOutline,
+} from '../engine/rules/index.ts';
 import { countLines } from './dump-cache.ts';
 import type {
   DumpOutline,

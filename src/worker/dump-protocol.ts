@@ -3,8 +3,7 @@
  * parsed ruleset under an id and answers with summaries, one chain's rows at a time and search
  * hits, never the whole ruleset (structured-cloning it would stall the page for seconds).
  */
-import type { Diagnostic } from '../engine/rules/diagnostics.ts';
-import type { Chain, DumpFormat, Family } from '../engine/rules/model.ts';
+import type { Diagnostic, Chain, DumpFormat, Family } from '../engine/rules/index.ts';
 import type { FieldDiagnostic } from '../engine/netfilter/fields.ts';
 import type { InferredHost } from '../engine/netfilter/infer-host.ts';
 

@@ -2,7 +2,7 @@
  * How a dump's rules are shown in lists and searched, shared by the full parse's answers
  * (dump-api.ts) and the quick ones given while it runs (dump-peek.ts), so both say the same.
  */
-import type { Rule } from '../engine/rules/model.ts';
+import type { Rule } from '../engine/rules/index.ts';
 import type { DumpRuleRow } from './dump-protocol.ts';
 
 export const SEARCH_LIMIT = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../engine/rules/parse.ts';
+import { parseRuleset } from '../engine/rules/index.ts';
 import { warmUpDumpText } from './dump-warm.ts';
 
 describe('the warm-up dump', () => {

@@ -2,10 +2,7 @@
  * The engine behind the worker boundary: plain functions of plain data. worker.ts exposes this
  * object; tests call it directly, with no worker in between.
  */
-import { printList } from '../engine/rules/list-printer.ts';
-import { printS } from '../engine/rules/s-printer.ts';
-import { printSave } from '../engine/rules/save-printer.ts';
-import type { Ruleset } from '../engine/rules/model.ts';
+import { printList, printS, printSave, type Ruleset } from '../engine/rules/index.ts';
 import {
   formatFieldDiagnostic,
   readPackets,

@@ -3,8 +3,7 @@
  * The UI imports only types from here and from the engine; the engine itself runs in the worker.
  */
 import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
-import type { Diagnostic } from '../engine/rules/diagnostics.ts';
-import type { DumpFormat, Ruleset } from '../engine/rules/model.ts';
+import type { Diagnostic, DumpFormat, Ruleset } from '../engine/rules/index.ts';
 import type { FlowView, Journey, JourneyNote } from '../engine/cluster/journey/index.ts';
 import type {
   AllPathsResult,

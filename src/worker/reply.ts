@@ -4,7 +4,7 @@
  * same call, it meets the conntrack entry the first packet made and is un-NATed from it.
  */
 import type { Host, TraceResult } from '../engine/netfilter/index.ts';
-import { parseIPv4 } from '../engine/rules/address.ts';
+import { parseIPv4 } from '../engine/rules/index.ts';
 import type { PacketInput } from './protocol.ts';
 
 function replyFlags(first: PacketInput): string {

@@ -1,6 +1,5 @@
 /** Turns a rule source (a cluster node or a pasted dump) into the ruleset and host to trace. */
-import { parseRuleset } from '../engine/rules/parse.ts';
-import type { ParseResult, Ruleset } from '../engine/rules/model.ts';
+import { parseRuleset, type ParseResult, type Ruleset } from '../engine/rules/index.ts';
 import { formatFieldDiagnostic, readHost, type Host } from '../engine/netfilter/index.ts';
 import { compiledCluster } from './cluster-cache.ts';
 import { loadedDump } from './dump-cache.ts';

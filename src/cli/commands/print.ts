@@ -12,12 +12,17 @@ import {
   rulesetInputOptions,
   singleFile,
 } from '../ruleset-input.ts';
-import type { DumpFormat, Family, Ruleset } from '../../engine/rules/model.ts';
-import { printSave } from '../../engine/rules/save-printer.ts';
-import { printS } from '../../engine/rules/s-printer.ts';
-import { printList } from '../../engine/rules/list-printer.ts';
-import { copyCanonicalSave } from '../../engine/rules/save-copy.ts';
-import { detectFamily, detectFormat } from '../../engine/rules/detect.ts';
+import {
+  type DumpFormat,
+  type Family,
+  type Ruleset,
+  printSave,
+  printS,
+  printList,
+  copyCanonicalSave,
+  detectFamily,
+  detectFormat,
+} from '../../engine/rules/index.ts';
 
 type Printer = (ruleset: Ruleset, opts: { counters: boolean }) => string;
 

@@ -15,7 +15,7 @@ import {
 } from '../structured-input.ts';
 import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
 import { UsageError } from '../usage-error.ts';
-import { hasErrors } from '../../engine/rules/diagnostics.ts';
+import { hasErrors } from '../../engine/rules/index.ts';
 import {
   describeResult,
   describeStep,

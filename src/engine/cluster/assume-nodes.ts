@@ -5,7 +5,7 @@
  * diagnostic says so and gives the Node objects to paste to change them.
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
 

@@ -6,8 +6,7 @@
  * real iptables applies on the way in (/32, -m tcp, --set-xmark, 0.33333333349), and printed as
  * iptables-save prints them.
  */
-import { parseRuleset } from '../rules/parse.ts';
-import type { Ruleset } from '../rules/model.ts';
+import { parseRuleset, type Ruleset } from '../rules/index.ts';
 import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';

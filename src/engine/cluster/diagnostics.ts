@@ -2,7 +2,7 @@
  * Problems found in a cluster description. Like every diagnostic in the engine they are data,
  * never thrown, and carry the YAML position (1-based line and column) of the offending value.
  */
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 
 export type ClusterDiagnosticCode =
   | 'yaml-syntax' // the YAML itself does not parse

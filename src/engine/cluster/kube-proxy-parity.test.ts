@@ -7,8 +7,7 @@
  * (jumps from built-in chains, canary chains), so those are compared separately.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../rules/parse.ts';
-import { printSave } from '../rules/save-printer.ts';
+import { parseRuleset, printSave } from '../rules/index.ts';
 import { compileNode } from './compile.ts';
 import { rulesByChain } from './test-kit.ts';
 import { readFileSync } from 'node:fs';

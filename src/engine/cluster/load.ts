@@ -4,7 +4,7 @@
  * says so with an info diagnostic, then runs the cross-object checks.
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import { assumeNodes } from './assume-nodes.ts';
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { checkFields } from './field-check.ts';

@@ -2,7 +2,7 @@
  * The cluster as the compiler sees it after reading the manifests: plain data, IPv4 only,
  * every object carrying a reference back to the YAML it came from (for provenance).
  */
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
 
 export type Protocol = 'TCP' | 'UDP' | 'SCTP';

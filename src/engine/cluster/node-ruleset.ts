@@ -12,9 +12,16 @@
  * joined once; each rule's source is then a slice of it, so the 160,000 lines of a big node are
  * not held twice.
  */
-import { markCanonicalSources } from '../rules/canonical.ts';
-import type { Diagnostic, SourceSpan } from '../rules/diagnostics.ts';
-import { BUILTIN_CHAINS, type Chain, type Rule, type Ruleset, type Table } from '../rules/model.ts';
+import {
+  markCanonicalSources,
+  type Diagnostic,
+  type SourceSpan,
+  BUILTIN_CHAINS,
+  type Chain,
+  type Rule,
+  type Ruleset,
+  type Table,
+} from '../rules/index.ts';
 import {
   fixedRules,
   kubeletFirewallRule,

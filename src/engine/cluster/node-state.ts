@@ -16,7 +16,7 @@
 import { BLOCK_LOCALNET, type ProxierOutput, type RestoreTable } from './proxier/index.ts';
 import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
-import { BUILTIN_CHAINS, type TableName } from '../rules/model.ts';
+import { BUILTIN_CHAINS, type TableName } from '../rules/index.ts';
 
 export interface StateRule {
   table: TableName;

@@ -4,7 +4,7 @@
  * callers only walk the pairs (the worker sends them to the UI as a list) and a lookup by id is
  * rare, so the Map behind get() and has() is built on the first lookup.
  */
-import type { Ruleset } from '../rules/model.ts';
+import type { Ruleset } from '../rules/index.ts';
 import type { RuleProvenance } from './provenance.ts';
 
 export class RuleProvenanceMap implements ReadonlyMap<string, RuleProvenance> {

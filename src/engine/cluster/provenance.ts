@@ -3,7 +3,7 @@
  * keyed by the rule's id in the compiled ruleset (`table/chain/index`), so the UI can go from a
  * rule to its Service, port and endpoint and back.
  */
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import type { ObjectRef } from './model.ts';
 
 export type RuleWriter = 'kube-proxy' | 'kubelet';

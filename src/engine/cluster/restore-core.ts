@@ -3,10 +3,14 @@
  * with the parser's shared values (RuleMemo), and printed in iptables-save's order.
  */
 import { flatText } from './rule-part.ts';
-import { formatCidr } from '../rules/address.ts';
-import type { Cidr, Negatable, RuleCore } from '../rules/model.ts';
-import type { RuleMemo } from '../rules/rule-memo.ts';
-import { isInterfaceName } from '../rules/rule-parser.ts';
+import {
+  formatCidr,
+  type Cidr,
+  type Negatable,
+  type RuleCore,
+  type RuleMemo,
+  isInterfaceName,
+} from '../rules/index.ts';
 
 export type CoreFlag = 's' | 'd' | 'i' | 'o' | 'p';
 

@@ -8,12 +8,17 @@
  * go to the full rule parser (parseRuleBody), diagnostics and all. node-ruleset.test.ts holds
  * the rules to what the parser reads from the same words.
  */
-import type { Diagnostic } from '../rules/diagnostics.ts';
-import type { Match, RuleCore, Target } from '../rules/model.ts';
-import { parseRuleBody } from '../rules/rule-parser.ts';
+import {
+  type Diagnostic,
+  type Match,
+  type RuleCore,
+  type Target,
+  parseRuleBody,
+  ruleText,
+  tokenize,
+  asShared,
+} from '../rules/index.ts';
 import { registry } from '../modules/registry.ts';
-import { ruleText } from '../rules/rule-printer.ts';
-import { tokenize } from '../rules/tokenize.ts';
 import { CORE_FLAGS, EMPTY_CORE, readCore } from './restore-core.ts';
 import {
   plainWord,
@@ -24,7 +29,6 @@ import {
   type RuleWord,
 } from './rule-part.ts';
 import { RuleParts, type ModuleGroup } from './rule-parts.ts';
-import { asShared } from '../rules/shared-part.ts';
 
 export { restoreLine, type RulePart, type RuleWord } from './rule-part.ts';
 
@@ -134,8 +138,6 @@ export class RestoreRuleReader extends RuleParts {
       table,
       chain,
       diagnostics,
-      memo: this.memo,
-      text,
     });
     const rule: RuleBody = { core: body.core, matches: body.matches, target: body.target };
     out.push(ruleText({ chain, ...rule }).slice(3 + chain.length));

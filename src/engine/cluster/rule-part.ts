@@ -3,13 +3,18 @@
  * words, or parts (several words whose meaning was read once, e.g. an endpoint's comment, jump
  * and DNAT), and the small checks both the part makers and the rule reader need.
  */
-import type { Match, RuleCore, Target } from '../rules/model.ts';
-import { deepFreeze, type WordsContext } from '../rules/rule-memo.ts';
+import {
+  type Match,
+  type RuleCore,
+  type Target,
+  deepFreeze,
+  type WordsContext,
+} from '../rules/index.ts';
 import { parseNatRange } from '../modules/target/nat-range.ts';
 import type { AnyModule } from '../modules/types.ts';
 
 // the kernel's table/chain check for a target, as the parser's fast path makes it
-export { targetAllowed } from '../rules/save-fast-path.ts';
+export { targetAllowed } from '../rules/index.ts';
 
 /**
  * A module's words whose meaning the proxier already has in hand (a Service's comment, the jump

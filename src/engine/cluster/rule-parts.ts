@@ -1,16 +1,23 @@
 /**
  * The module words of kube-proxy's restore lines (`-m NAME …`, `-j NAME …`) read as the engine's
- * parser reads them, each distinct set once: from the parser's own memo (RuleMemo and
- * rememberModuleWords), frozen as the parser freezes them, or, for the words kube-proxy writes per
+ * parser reads them, each distinct set once: from the parser's own memo (RuleMemo.learn),
+ * frozen as the parser freezes them, or, for the words kube-proxy writes per
  * endpoint (comments, DNAT), read here the way the parser's fast path reads them. Also makes the
  * parts (rule-part.ts) the proxier writes many times, and prints what it read.
  */
-import type { Cidr, Match, Target } from '../rules/model.ts';
+import {
+  type Cidr,
+  type Match,
+  type Target,
+  NOT_CLEAN,
+  RuleMemo,
+  type ModuleWords,
+  matchWords,
+  targetWords,
+  quoteWord,
+  asShared,
+} from '../rules/index.ts';
 import { formatIPv4 } from '../netfilter/ipv4.ts';
-import { NOT_CLEAN, RuleMemo, type ModuleWords } from '../rules/rule-memo.ts';
-import { rememberModuleWords } from '../rules/rule-parser.ts';
-import { matchWords, targetWords } from '../rules/rule-printer.ts';
-import { quoteWord } from '../rules/tokenize.ts';
 import { COMMENT_MAX } from '../modules/match/comment.ts';
 import { utf8Length } from '../modules/values.ts';
 import { natPortsAllowed } from '../modules/target/nat-range.ts';
@@ -24,7 +31,6 @@ import {
   unreadPart,
   type RulePart,
 } from './rule-part.ts';
-import { asShared } from '../rules/shared-part.ts';
 
 /** One `-m NAME …` or `-j NAME …` with the words given to it so far. */
 export interface ModuleGroup {
@@ -102,7 +108,7 @@ export class RuleParts {
     const context = memo.modulesFor(table, chain, protocol);
     const known = memo.find(key, context);
     if (known === NOT_CLEAN) return undefined;
-    return known ?? rememberModuleWords(memo, key, context, chain);
+    return known ?? memo.learn(key, context, chain);
   }
 
   /** `-m comment --comment TEXT`: one shared match per text, as the parser's fast path makes it. */

@@ -8,7 +8,7 @@
  * values and positions for what the block reader reads.
  */
 import { isDocument, LineCounter, parseAllDocuments } from 'yaml';
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import { ClusterReport, NO_SPAN } from './diagnostics.ts';
 import { LineIndex, visitBlockYaml } from './yaml-block.ts';
 import {

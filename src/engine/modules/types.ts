@@ -4,8 +4,7 @@
  * and `iptables -L -n` show it, and explains it in one plain line. Evaluation (does a packet
  * match?) is added by the simulator and kept apart from the text handling here.
  */
-import type { Diagnostic, DiagnosticCode, SourceSpan } from '../rules/diagnostics.ts';
-import type { Family } from '../rules/model.ts';
+import type { Diagnostic, DiagnosticCode, SourceSpan, Family } from '../rules/model-face.ts';
 
 export type Lang = 'en' | 'ko';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Chain } from '../rules/model.ts';
+import type { Chain } from '../rules/index.ts';
 import { buildChainIndex, nextCandidate } from './chain-index.ts';
 import { parseIPv4 } from './ipv4.ts';
 import { addressIn } from './matchers/core.ts';

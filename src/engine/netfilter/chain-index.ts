@@ -8,7 +8,7 @@
  * a random number, bumps a counter or records anything but its own failure. Rules that can
  * match are still walked one by one, in order, exactly as before.
  */
-import type { Chain } from '../rules/model.ts';
+import type { Chain } from '../rules/index.ts';
 import { cidrNumbers } from './matchers/core.ts';
 
 /** Positions (0-based, ascending) of the rules with `-d net/mask`, per network. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../rules/parse.ts';
+import { parseRuleset } from '../rules/index.ts';
 import { inferHost } from './infer-host.ts';
 import { readHost } from './host-reader.ts';
 

@@ -6,8 +6,7 @@
  * the user can see what to correct. The result is a host document (docs/formats.md) that
  * readHost accepts.
  */
-import type { Cidr, Rule, Ruleset } from '../rules/model.ts';
-import { formatIPv4, parseIPv4 } from '../rules/address.ts';
+import { type Cidr, type Rule, type Ruleset, formatIPv4, parseIPv4 } from '../rules/index.ts';
 import { maskOf } from './ipv4.ts';
 
 export interface HostDocInterface {

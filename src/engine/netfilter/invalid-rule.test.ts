@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../rules/parse.ts';
+import { parseRuleset } from '../rules/index.ts';
 import { readHost, readPackets, simulate } from './index.ts';
 
 const host = readHost({ interfaces: [{ name: 'eth0', addresses: ['192.168.1.10/24'] }] }).host;

@@ -1,5 +1,5 @@
 /** IPv4 addresses as unsigned 32-bit numbers, and prefixes over them. */
-import { formatIPv4, parseIPv4 } from '../rules/address.ts';
+import { formatIPv4, parseIPv4 } from '../rules/index.ts';
 
 export interface Ipv4Prefix {
   /** the address as written (host bits kept: an interface address 10.0.0.5/24) */

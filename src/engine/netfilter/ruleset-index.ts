@@ -10,8 +10,8 @@ import {
   type Rule,
   type Ruleset,
   type Table,
-} from '../rules/model.ts';
-import { ruleText } from '../rules/rule-printer.ts';
+  ruleText,
+} from '../rules/index.ts';
 import { AUTO_MIN_RULES, buildChainIndex, type ChainIndex, type IndexMode } from './chain-index.ts';
 import type { Backend } from './host.ts';
 import { CONNTRACK_MATCHES, CONNTRACK_TARGETS } from './matchers/index.ts';

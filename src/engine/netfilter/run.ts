@@ -3,7 +3,7 @@
  * the hook runner (tables and conntrack in priority order), and the trace it records. The
  * conntrack table, rule counters and random source are shared by every packet of a simulation.
  */
-import type { Rule } from '../rules/model.ts';
+import type { Rule } from '../rules/index.ts';
 import { UNTRACKED, entryView, type ConntrackTable, type CtAttachment } from './conntrack.ts';
 import { hookStages, natManipOf, type Hook } from './hooks.ts';
 import type { Backend, Host } from './host.ts';

@@ -5,7 +5,7 @@
  * from a list of decisions, or enumerated: every branch, with the exact probability of each
  * outcome.
  */
-import type { Ruleset } from '../rules/model.ts';
+import type { Ruleset } from '../rules/index.ts';
 import { ConntrackTable } from './conntrack.ts';
 import type { IndexMode } from './chain-index.ts';
 import type { Backend, Host } from './host.ts';

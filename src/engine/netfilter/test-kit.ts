@@ -1,7 +1,5 @@
 /** Small builders for the simulator's tests: rules from text, host and packets from objects. */
-import { hasErrors } from '../rules/diagnostics.ts';
-import type { Ruleset } from '../rules/model.ts';
-import { parseRuleset } from '../rules/parse.ts';
+import { hasErrors, type Ruleset, parseRuleset } from '../rules/index.ts';
 import { formatFieldDiagnostic } from './fields.ts';
 import type { Host } from './host.ts';
 import { readHost } from './host-reader.ts';

@@ -4,7 +4,7 @@
  * Rule events carry the rule's id, source span and its text exactly as iptables-save prints it,
  * so the editor, the rule table and the animation all point at the same rule.
  */
-import type { SourceSpan } from '../rules/diagnostics.ts';
+import type { SourceSpan } from '../rules/index.ts';
 import type { Hook } from './hooks.ts';
 import type { PacketView, Proto } from './packet.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../rules/parse.ts';
+import { parseRuleset } from '../rules/index.ts';
 import { simulate } from './simulate.ts';
 import type { TraceStep } from './trace.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';

@@ -8,7 +8,7 @@
  * In a chain with a destination index (chain-index.ts) the walk steps over the rules whose -d
  * excludes the packet: their core would fail before any match ran, so nothing else changes.
  */
-import type { Chain, Rule } from '../rules/model.ts';
+import type { Chain, Rule } from '../rules/index.ts';
 import { nextCandidate, type ChainIndex } from './chain-index.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';

@@ -25,6 +25,7 @@ import { normalizeProtocol } from './protocols.ts';
 import { LastTwoWords, LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
 import { asShared } from './shared-part.ts';
+import { readModuleWords } from './rule-parser.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
 export const NOT_CLEAN: unique symbol = Symbol('not clean');
@@ -321,7 +322,25 @@ export class RuleMemo {
     );
   }
 
-  remember(key: string, context: WordsContext, known: Known): void {
+  /**
+   * What the module words `key` read as in this context, read now by the reference reader
+   * (rule-parser.ts) and remembered; undefined (remembered as NOT_CLEAN) when they need a
+   * diagnostic there, which only a read of the whole rule gives at its position.
+   */
+  learn(key: string, context: WordsContext, chain: string): ModuleWords | undefined {
+    const read = readModuleWords(key, this.family, context.table, chain, context.protocol);
+    const entry: ModuleWords | undefined = read && {
+      module: read.module,
+      data: deepFreeze(read.data),
+      contextFree: read.contextFree,
+      canonical: undefined,
+      shared: undefined,
+    };
+    this.remember(key, context, entry ?? NOT_CLEAN);
+    return entry;
+  }
+
+  private remember(key: string, context: WordsContext, known: Known): void {
     // one map per context rather than one per words: most words are written once
     if (known !== NOT_CLEAN && known.contextFree) {
       this.words.set(key, known);

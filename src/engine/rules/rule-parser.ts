@@ -10,13 +10,6 @@ import { tokenize, type Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
-import {
-  deepFreeze,
-  NOT_CLEAN,
-  type ModuleWords,
-  type RuleMemo,
-  type WordsContext,
-} from './rule-memo.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 import { textAt } from './text-at.ts';
@@ -30,10 +23,6 @@ export interface RuleParseInput {
   table: string;
   chain: string;
   diagnostics: Diagnostic[];
-  /** what the parse of a whole dump remembers from rule to rule (see RuleMemo) */
-  memo?: RuleMemo;
-  /** the line the tokens come from: with a memo, module words are remembered by their text */
-  text?: string;
 }
 
 export interface ParsedRuleBody {
@@ -98,17 +87,13 @@ const IMPLICIT_PROTOCOL_MATCHES: ReadonlyMap<string, string> = new Map([
 interface OpenModule {
   module: AnyModule | undefined;
   name: string;
-  /** null while the options are remembered words not yet read back (see RuleMemo) */
-  options: ParsedOption[] | null;
+  options: ParsedOption[];
   /** the words of a module the registry does not know */
   raw: string[] | null;
   span: SourceSpan;
   isTarget: boolean;
   targetKind?: Target['kind'];
-  /** the module's words as one string, when they read cleanly and can be remembered */
-  memoKey: string | undefined;
-  /** token indexes of `-m`/`-j`, of the first word after its NAME, and just past its words */
-  from: number;
+  /** token indexes of the first word after its NAME, and just past its words */
   first: number;
   to: number;
 }
@@ -180,24 +165,31 @@ export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
   }
 }
 
+/** One module's words read on their own: the module, the data they parse to, and whether the
+ * module looked at anything besides its options (protocol, table, chain, family). */
+export interface ModuleRead {
+  module: AnyModule;
+  data: unknown;
+  contextFree: boolean;
+}
+
 /**
  * Reads one module's words on their own (`-m tcp --dport 80`, `-j DNAT --to-destination …`, up
- * to the next core option) for a context, and remembers what they parse to in `words`: what the
- * reader would find for the same words inside a rule. Undefined when they do not read cleanly
- * there (an unknown module or option, a missing value, anything that needs a diagnostic).
+ * to the next core option) in a context: what the reader makes of the same words inside a rule
+ * there. Undefined when they do not read cleanly (an unknown module or option, a missing value,
+ * anything that needs a diagnostic): inside a rule, those are read with their diagnostics.
  */
-export function rememberModuleWords(
-  memo: RuleMemo,
-  key: string,
-  context: WordsContext,
+export function readModuleWords(
+  words: string,
+  family: Family,
+  table: string,
   chain: string,
-): ModuleWords | undefined {
+  protocol: string | undefined,
+): ModuleRead | undefined {
   const reader = idle ?? new RuleBodyReader();
   idle = undefined;
   try {
-    const entry = reader.remember(key, memo.family, context.table, chain, context.protocol);
-    memo.remember(key, context, entry ?? NOT_CLEAN);
-    return entry;
+    return reader.readModule(words, family, table, chain, protocol);
   } finally {
     idle = reader;
   }
@@ -213,16 +205,12 @@ class RuleBodyReader {
   private table = '';
   private chain = '';
   private diagnostics: Diagnostic[] = [];
-  private text: string | undefined;
-  private memo: RuleMemo | undefined;
   private i = 0;
   private core: RuleCore = {};
   private matches: Match[] = [];
   private target: Target | null = null;
   private open: OpenModule[] = [];
   private current: OpenModule | undefined;
-  /** the remembered module words for the context as it stands, until -p changes it */
-  private words: WordsContext | undefined;
   private recording: RecordingContext | undefined;
   private readonly ctx: ModuleContext = {
     family: 'ipv4',
@@ -248,14 +236,11 @@ class RuleBodyReader {
     this.table = input.table;
     this.chain = input.chain;
     this.diagnostics = input.diagnostics;
-    this.memo = input.memo;
-    this.text = input.memo && input.memo.family === family ? input.text : undefined;
     this.core = {};
     this.matches = [];
     this.target = null;
     this.open = [];
     this.current = undefined;
-    this.words = undefined;
     const ctx = this.ctx;
     ctx.family = family;
     ctx.protocol = undefined;
@@ -276,7 +261,6 @@ class RuleBodyReader {
       }
       const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(word);
       if (coreKey) {
-        const at = this.i - 1;
         let negated = pendingBang !== undefined;
         pendingBang = undefined;
         if (coreKey === 'fragment') {
@@ -312,7 +296,7 @@ class RuleBodyReader {
         switch (coreKey) {
           case 'source':
           case 'destination': {
-            const cidr = this.memo ? this.memo.cidr(value) : parseCidr(value, family);
+            const cidr = parseCidr(value, family);
             if (!cidr) {
               const several = value.includes(',')
                 ? ' (iptables would add one rule per address; write them as separate rules)'
@@ -332,14 +316,12 @@ class RuleBodyReader {
             else core[coreKey] = { value, negated };
             break;
           case 'protocol': {
-            const proto = this.memo ? this.memo.protocol(value) : normalizeProtocol(value, family);
+            const proto = normalizeProtocol(value, family);
             if (proto === undefined)
               this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
             else if (proto !== 'all' || negated) {
               core.protocol = { value: proto, negated };
-              const was: string | undefined = ctx.protocol;
               ctx.protocol = negated ? undefined : proto;
-              if (ctx.protocol !== was) this.words = undefined;
             }
             break;
           }
@@ -356,7 +338,7 @@ class RuleBodyReader {
                 span,
                 'warning',
               );
-            const m = this.openModule(module, value, span, false, at);
+            const m = this.openModule(module, value, span, false);
             this.open.push(m);
             this.current = m;
             break;
@@ -376,7 +358,7 @@ class RuleBodyReader {
                 : coreKey === 'goto'
                   ? 'goto'
                   : 'jump';
-            const m = this.openModule(module, value, span, true, at);
+            const m = this.openModule(module, value, span, true);
             m.targetKind = kind;
             this.current = m;
             break;
@@ -411,7 +393,7 @@ class RuleBodyReader {
             const s = implicit ? findOption(implicit, name) : undefined;
             if (implicit && s) {
               if (current) this.close(current);
-              const m = this.openModule(implicit, implicitName, spanOf(line, tok), false, -1);
+              const m = this.openModule(implicit, implicitName, spanOf(line, tok), false);
               this.open.push(m);
               this.current = m;
               owner = m;
@@ -435,15 +417,7 @@ class RuleBodyReader {
           continue;
         }
         const option = this.readOption(tok, spec, negatedBefore, true);
-        if (!option) continue;
-        // an option that comes back to a module after other words: that module is no longer
-        // exactly its remembered words
-        const o = owner!;
-        if (o.memoKey !== undefined || o.options === null) {
-          o.options ??= this.readWords(o)!;
-          o.memoKey = undefined;
-        }
-        o.options!.push(option);
+        if (option) owner!.options.push(option);
         continue;
       }
 
@@ -472,14 +446,14 @@ class RuleBodyReader {
     return body;
   }
 
-  remember(
-    key: string,
+  readModule(
+    words: string,
     family: Family,
     table: string,
     chain: string,
     protocol: string | undefined,
-  ): ModuleWords | undefined {
-    const { tokens, unterminatedQuote } = tokenize(key);
+  ): ModuleRead | undefined {
+    const { tokens, unterminatedQuote } = tokenize(words);
     const head = tokens[0];
     const nameTok = tokens[1];
     if (unterminatedQuote !== undefined || !head || !nameTok || head.quoted) return undefined;
@@ -499,17 +473,15 @@ class RuleBodyReader {
     const m: OpenModule = {
       module,
       name: nameTok.text,
-      options: null,
+      options: [],
       raw: null,
       span,
       isTarget: kind === 'jump',
-      memoKey: key,
-      from: 0,
       first: 2,
       to: tokens.length,
     };
     const options = this.readWords(m);
-    let entry: ModuleWords | undefined;
+    let read: ModuleRead | undefined;
     if (options) {
       // a context that notes whether the module looks at it: words of a module that never does
       // (a comment, say) mean the same in every rule, whatever its table, chain or protocol
@@ -518,18 +490,11 @@ class RuleBodyReader {
       ));
       ctx.reset(family, protocol, table, chain, span);
       const data = module.parse(options, ctx);
-      if (diagnostics.length === 0)
-        entry = {
-          module,
-          data: deepFreeze(data),
-          contextFree: !ctx.looked,
-          canonical: undefined,
-          shared: undefined,
-        };
+      if (diagnostics.length === 0) read = { module, data, contextFree: !ctx.looked };
     }
     this.tokens = [];
     this.diagnostics = [];
-    return entry;
+    return read;
   }
 
   // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
@@ -594,55 +559,14 @@ class RuleBodyReader {
     return { name: spec.name, negated, args, span: spanOf(this.line, opt, last) };
   }
 
-  /**
-   * Opens `-m NAME` or `-j NAME`. With a memo, the module's words (up to the next core option)
-   * are looked up as one string: words seen before are skipped, and words read cleanly for the
-   * first time are kept, so that close() parses them, or finds their data, without the word-by-
-   * word walk.
-   */
+  /** Opens `-m NAME` or `-j NAME`: its options follow, word by word. */
   private openModule(
     module: AnyModule | undefined,
     name: string,
     span: SourceSpan,
     isTarget: boolean,
-    from: number,
   ): OpenModule {
-    const m: OpenModule = {
-      module,
-      name,
-      options: [],
-      raw: null,
-      span,
-      isTarget,
-      memoKey: undefined,
-      from,
-      first: this.i,
-      to: this.i,
-    };
-    const text = this.text;
-    // from < 0: a match iptables loads by itself (`-p tcp --dport 80`) has no words of its own
-    if (!module || from < 0 || text === undefined) return m;
-    const tokens = this.tokens;
-    let to = this.i;
-    while (to < tokens.length) {
-      const t = tokens[to]!;
-      if (!t.quoted && isCoreOptionAt(text, t.start, t.end)) break;
-      to++;
-    }
-    if (to > this.i && isBang(tokens[to - 1])) to--; // that `!` belongs to the next option
-    m.to = to;
-    const key = text.slice(tokens[from]!.start, tokens[to - 1]!.end);
-    const known = this.memo!.find(key, this.wordsNow());
-    if (known !== undefined && known !== NOT_CLEAN) {
-      m.options = null;
-    } else {
-      const options = this.readWords(m);
-      if (!options) return m;
-      m.options = options;
-    }
-    m.memoKey = key;
-    this.i = to;
-    return m;
+    return { module, name, options: [], raw: null, span, isTarget, first: this.i, to: this.i };
   }
 
   /** The options of a module's words when each word is its own option, read cleanly. */
@@ -675,42 +599,16 @@ class RuleBodyReader {
     return ok && !negated ? options : undefined;
   }
 
-  /** The remembered module words for the rule's context as it stands. */
-  private wordsNow(): WordsContext {
-    return (this.words ??= this.memo!.modulesFor(this.table, this.chain, this.ctx.protocol));
-  }
-
-  private parseModule(m: OpenModule, module: AnyModule): unknown {
-    const key = m.memoKey;
-    if (key === undefined) return module.parse(m.options!, this.ctx);
-    const memo = this.memo!;
-    const context = this.wordsNow();
-    const known = memo.find(key, context);
-    if (known !== undefined && known !== NOT_CLEAN) return known.data;
-    const before = this.diagnostics.length;
-    const data = module.parse((m.options ??= this.readWords(m)!), this.ctx);
-    memo.remember(
-      key,
-      context,
-      this.diagnostics.length === before
-        ? {
-            module,
-            data: deepFreeze(data),
-            contextFree: false,
-            canonical: undefined,
-            shared: undefined,
-          }
-        : NOT_CLEAN,
-    );
-    return data;
-  }
-
   private close(m: OpenModule): void {
     const ctx = this.ctx;
     ctx.span = m.span;
     const table = this.table;
     if (m.isTarget) {
-      const data = m.module ? this.parseModule(m, m.module) : m.raw?.length ? { raw: m.raw } : null;
+      const data = m.module
+        ? m.module.parse(m.options, ctx)
+        : m.raw?.length
+          ? { raw: m.raw }
+          : null;
       const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data };
       if (!m.module && m.targetKind === 'extension') target.unknown = true;
       this.target = target;
@@ -741,7 +639,7 @@ class RuleBodyReader {
     }
     const match: Match = {
       module: m.name,
-      data: m.module ? this.parseModule(m, m.module) : { raw: m.raw ?? [] },
+      data: m.module ? m.module.parse(m.options, ctx) : { raw: m.raw ?? [] },
     };
     if (!m.module) match.unknown = true;
     this.matches.push(match);

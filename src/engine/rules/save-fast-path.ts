@@ -35,7 +35,7 @@ import { asShared } from './shared-part.ts';
 import { sameAt, textAt } from './text-at.ts';
 import { COMMENT_MAX, type CommentData } from '../modules/match/comment.ts';
 import { utf8Length } from '../modules/values.ts';
-import { isCoreOptionAt, isInterfaceName, rememberModuleWords } from './rule-parser.ts';
+import { isCoreOptionAt, isInterfaceName } from './rule-parser.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import { matchWords, targetWords } from './rule-printer.ts';
 import type { AnyModule } from '../modules/types.ts';
@@ -362,7 +362,7 @@ export function moduleWordsAt(
   if (known !== undefined) entry = known;
   else {
     key = raw.slice(s, end);
-    entry = rememberModuleWords(memo, key, context, chainName);
+    entry = memo.learn(key, context, chainName);
   }
   if (entry && place < MAX_SLOTS) {
     if (slot === undefined) memo.slots[place] = { key, length, context, entry, text: raw, at: s };

@@ -164,7 +164,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       cmd.text === '-I' ||
       cmd.text === '--insert'
     ) {
-      addRuleLine(b, memo, raw, tokens, at, line, counters);
+      addRuleLine(b, raw, tokens, at, line, counters);
       return;
     }
     b.report(
@@ -234,7 +234,6 @@ function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: numbe
 
 function addRuleLine(
   b: RulesetBuilder,
-  memo: RuleMemo,
   raw: string,
   tokens: readonly Token[],
   at: number,
@@ -267,8 +266,6 @@ function addRuleLine(
     table,
     chain,
     diagnostics: b.diagnostics,
-    memo,
-    text: raw,
   });
   const span = { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 };
   const both = counters ?? body.counters;

@@ -4,7 +4,7 @@
  * (KUBE-SERVICES with thousands of rules) a virtualised list that still lights the trace.
  */
 import { useMemo } from 'react';
-import type { Ruleset } from '../../engine/rules/model.ts';
+import type { Ruleset } from '../../engine/rules/index.ts';
 import type { TraceStep } from '../../engine/netfilter/trace.ts';
 import { useLang } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';

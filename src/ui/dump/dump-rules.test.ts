@@ -3,8 +3,7 @@ import KUBE from '../../../tests/fixtures/kube-proxy.rules?raw';
 import { engineApi } from '../../worker/engine-api.ts';
 import { chainGraph } from '../views/chain-graph/graph-model.ts';
 import { dumpGraph, prepareSkeleton, skeletonRuleset } from './dump-rules.ts';
-import { parseRuleset } from '../../engine/rules/parse.ts';
-import { findTable } from '../../engine/rules/model.ts';
+import { parseRuleset, findTable } from '../../engine/rules/index.ts';
 
 describe('a dump table rebuilt from the worker summary and jump columns', () => {
   const s = engineApi.loadDump(KUBE);

@@ -3,7 +3,7 @@
  * without their rules (names, policies, declaration lines), and a table's chain graph built from
  * the jump columns the worker sends.
  */
-import type { Chain, Ruleset, Table } from '../../engine/rules/model.ts';
+import type { Chain, Ruleset, Table } from '../../engine/rules/index.ts';
 import type { DumpJumps, DumpSummary, DumpTableSummary } from '../../worker/dump-protocol.ts';
 import {
   edgeKey,

@@ -5,7 +5,7 @@
  * not start a second render on every render.
  */
 import { useDeferredValue } from 'react';
-import type { Ruleset } from '../../engine/rules/model.ts';
+import type { Ruleset } from '../../engine/rules/index.ts';
 import { useShownRules, type ShownRules } from './scenario.ts';
 
 const stable = new WeakMap<Ruleset, ShownRules>();

@@ -3,7 +3,7 @@
  * the node on screen, the packet last sent as a trace request, and its trace.
  */
 import { useEffect } from 'react';
-import type { Ruleset } from '../../engine/rules/model.ts';
+import type { Ruleset } from '../../engine/rules/index.ts';
 import type { RuleProvenance } from '../../engine/cluster/index.ts';
 import type { ClusterSummary, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';

@@ -3,7 +3,7 @@
  * 'auto') wherever the current step of the trace is. A trace from another node is not lit on
  * this node's rules.
  */
-import type { Ruleset } from '../../engine/rules/model.ts';
+import type { Ruleset } from '../../engine/rules/index.ts';
 import type { TraceStep } from '../../engine/netfilter/trace.ts';
 import { whereAt } from '../queries/current-trace.ts';
 import { useCurrentTrace } from '../queries/current-trace.ts';

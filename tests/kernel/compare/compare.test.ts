@@ -1,7 +1,7 @@
 // The comparison helper on its own (no kernel needed): how each side becomes lines, and the diff
 // a mismatch prints.
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../../../src/engine/rules/parse.ts';
+import { parseRuleset } from '../../../src/engine/rules/index.ts';
 import { readHost, readPackets, simulate } from '../../../src/engine/netfilter/index.ts';
 import type { KernelStep, KernelTrace } from '../scenario.ts';
 import { diffLines, kernelLines, simulatorLines } from './compare.ts';

@@ -12,9 +12,7 @@
 // reads "=> LOST (no verdict)"; the simulator says the same when it drops a packet for a reason
 // that is not a rule (its result then carries `reason`).
 import { expect } from 'vitest';
-import { hasErrors } from '../../../src/engine/rules/diagnostics.ts';
-import { parseRuleset } from '../../../src/engine/rules/parse.ts';
-import type { Ruleset } from '../../../src/engine/rules/model.ts';
+import { hasErrors, parseRuleset, type Ruleset } from '../../../src/engine/rules/index.ts';
 import {
   formatFieldDiagnostic,
   readHost,

@@ -14,7 +14,7 @@ import {
   type TraceResult,
 } from '../../netfilter/index.ts';
 import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
-import type { Ruleset } from '../../rules/model.ts';
+import type { Ruleset } from '../../rules/index.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
 import {
   divide,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restoreLine, type RulePart } from '../restore-rule.ts';
-import { tokenize } from '../../rules/tokenize.ts';
+import { tokenize } from '../../rules/index.ts';
 import { restoreWord, rule } from './rule.ts';
 
 const part: RulePart = { restore: '-j KUBE-SEP-X', plain: false, printed: '' };

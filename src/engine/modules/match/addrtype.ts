@@ -3,7 +3,7 @@
  * host's own addresses, BROADCAST, MULTICAST, …). kube-proxy uses `--dst-type LOCAL` to catch
  * NodePort traffic. iptables prints the types in the kernel's bit order.
  */
-import { isBuiltinChain, type Negatable } from '../../rules/model.ts';
+import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
 import { parseStateList, reportRespelled } from './state.ts';

@@ -1,5 +1,5 @@
 /** `-m comment --comment TEXT`: no effect on packets; kube-proxy names its Services this way. */
-import { quoteWord } from '../../rules/tokenize.ts';
+import { quoteWord } from '../../rules/model-face.ts';
 import { defineMatch } from '../types.ts';
 import { utf8Length } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';

@@ -10,9 +10,12 @@ import {
   formatIPv6,
   parseIPv4,
   parseIPv6,
-} from '../../rules/address.ts';
-import type { Cidr, Family, Negatable } from '../../rules/model.ts';
-import { normalizeProtocol, protocolNumber } from '../../rules/protocols.ts';
+  type Cidr,
+  type Family,
+  type Negatable,
+  normalizeProtocol,
+  protocolNumber,
+} from '../../rules/model-face.ts';
 import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint, type PortRange } from '../values.ts';
 import { reportRepeated } from './checks.ts';

@@ -3,7 +3,7 @@
  * or a bare type covers codes 0-255; `TYPE/CODE` one code; `any` is type 255. iptables-save
  * prints numbers only, whatever was written.
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { requireOneOf, reportRepeated, requireProtocol } from './checks.ts';

@@ -1,8 +1,13 @@
 /** `-m iprange --src-range A-B --dst-range A-B`: an address between two addresses, inclusive. */
-import type { Negatable } from '../../rules/model.ts';
+import {
+  type Negatable,
+  type Family,
+  formatIPv4,
+  formatIPv6,
+  parseIPv4,
+  parseIPv6,
+} from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import type { Family } from '../../rules/model.ts';
-import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../../rules/address.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 
 export interface AddressRange {

@@ -2,7 +2,7 @@
  * `-m mark --mark VALUE[/MASK]`: the packet's mark (nfmark), compared as (mark & MASK) == VALUE.
  * iptables-save prints hex and leaves out a mask of all ones.
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatMarkMask, hex, parseMarkMask, type MarkMask } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';

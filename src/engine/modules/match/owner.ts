@@ -4,7 +4,7 @@
  * iptables turns user and group names into numbers with the host's passwd and group files; this
  * engine has no such files, so it resolves only `root` (0 everywhere) and keeps other names.
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 import { reportWrongChain } from './placement.ts';

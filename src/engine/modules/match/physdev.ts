@@ -2,7 +2,7 @@
  * `-m physdev`: the bridge ports a bridged frame came in on or leaves by. Seen by iptables only
  * when br_netfilter passes bridged traffic through it (Docker, Kubernetes CNI bridges).
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 

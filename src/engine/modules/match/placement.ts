@@ -4,7 +4,7 @@
  * (User chains are checked only when the kernel sees which hooks reach them, which a dump does
  * not say.)
  */
-import { isBuiltinChain } from '../../rules/model.ts';
+import { isBuiltinChain } from '../../rules/model-face.ts';
 import type { ModuleContext, ParsedOption } from '../types.ts';
 
 export function reportWrongChain(

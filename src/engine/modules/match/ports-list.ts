@@ -1,4 +1,4 @@
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import type { Lang } from '../types.ts';
 import { formatPortRange, parsePort, type PortRange } from '../values.ts';
 

@@ -1,5 +1,5 @@
 /** `-m sctp`: SCTP ports (as with tcp) and the chunk types an SCTP packet carries. */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, type PortRange } from '../values.ts';
 import { reportRepeated, requireProtocol } from './checks.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuleset } from '../../rules/parse.ts';
+import { parseRuleset } from '../../rules/index.ts';
 import { diag, explainFirst, one, respelledIn } from './test-kit.ts';
 
 /**

@@ -3,7 +3,7 @@
  * `-m conntrack --ctstate`). iptables prints the states in its own fixed order, whatever order
  * they were written in.
  */
-import type { SourceSpan } from '../../rules/diagnostics.ts';
+import type { SourceSpan } from '../../rules/model-face.ts';
 import { defineMatch, type Lang, type ModuleContext } from '../types.ts';
 import { requireOneOf, reportRepeated } from './checks.ts';
 

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '../../rules/diagnostics.ts';
+import type { DiagnosticCode } from '../../rules/index.ts';
 import { describe, expect, it } from 'vitest';
 import { diag, explainFirst, one } from './test-kit.ts';
 

@@ -1,5 +1,5 @@
 /** `-m tcp`: ports, TCP flags and options of a TCP segment. */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, parseUint, type PortRange } from '../values.ts';
 import { reportExclusive, reportRepeated, requireProtocol } from './checks.ts';

@@ -3,11 +3,16 @@
  * public entry point and print it back with the iptables-save printer, so each test sees what a
  * user would. Expected strings in the tests are what the real iptables printed.
  */
-import { parseRuleset } from '../../rules/parse.ts';
-import { printSave } from '../../rules/save-printer.ts';
-import { BUILTIN_CHAINS, type Family, type Rule, type TableName } from '../../rules/model.ts';
+import {
+  parseRuleset,
+  printSave,
+  BUILTIN_CHAINS,
+  type Family,
+  type Rule,
+  type TableName,
+  type DiagnosticCode,
+} from '../../rules/index.ts';
 import { registry } from '../registry.ts';
-import type { DiagnosticCode } from '../../rules/diagnostics.ts';
 
 export interface KitOptions {
   table?: TableName;

@@ -1,5 +1,5 @@
 /** `-m udp`: source and destination ports of a UDP datagram. */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/model-face.ts';
 import { defineMatch } from '../types.ts';
 import type { PortRange } from '../values.ts';
 import { reportRepeated, requireProtocol } from './checks.ts';

@@ -3,7 +3,7 @@
  * prints the level as a number and leaves out the default (4, warning); `-L` always shows
  * `flags N level N`, the flags being the bits of the --log-* switches.
  */
-import { quoteWord } from '../../rules/tokenize.ts';
+import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint, utf8Length } from '../values.ts';
 import { reportRepeated } from './option-checks.ts';

@@ -4,7 +4,7 @@
  * `--nflog-range` never had an effect: legacy iptables prints it back, iptables-nft drops it.
  * A prefix is kept whole, as iptables-nft does (legacy cuts it to 63 bytes).
  */
-import { quoteWord } from '../../rules/tokenize.ts';
+import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated } from './option-checks.ts';

@@ -3,7 +3,7 @@
  * minus the IP and TCP headers (`--clamp-mss-to-pmtu`, only where the route is known: FORWARD,
  * OUTPUT, POSTROUTING). The rule must match `-p tcp`; legacy iptables also wants a SYN match.
  */
-import { isBuiltinChain } from '../../rules/model.ts';
+import { isBuiltinChain } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';

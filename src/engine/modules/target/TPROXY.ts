@@ -3,8 +3,13 @@
  * packet to a local transparent-proxy socket without rewriting it, and marks it so policy
  * routing delivers it locally. iptables-save always prints all three options.
  */
-import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../../rules/address.ts';
-import type { Family } from '../../rules/model.ts';
+import {
+  formatIPv4,
+  formatIPv6,
+  parseIPv4,
+  parseIPv6,
+  type Family,
+} from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { hex, parseMarkMask, parsePort } from '../values.ts';
 import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';

@@ -4,8 +4,14 @@
  * `[ADDR]:PORT`), and `PORT[-PORT]` for `--to-ports`. A port range takes a dash, never a colon;
  * a service name may stand only as a single port (or as the base of a shifted range).
  */
-import { formatIPv4, formatIPv6, parseIPv4, parseIPv6, plainIPv4 } from '../../rules/address.ts';
-import type { Family } from '../../rules/model.ts';
+import {
+  formatIPv4,
+  formatIPv6,
+  parseIPv4,
+  parseIPv6,
+  plainIPv4,
+  type Family,
+} from '../../rules/model-face.ts';
 import type { ModuleContext } from '../types.ts';
 import { parsePort, parseUint } from '../values.ts';
 

@@ -2,7 +2,7 @@
  * Checks iptables makes on a target's options before any value is read: an option given twice,
  * two options that exclude each other, a required option left out. Shared by the target files.
  */
-import type { SourceSpan } from '../../rules/diagnostics.ts';
+import type { SourceSpan } from '../../rules/model-face.ts';
 import type { ModuleContext, ParsedOption } from '../types.ts';
 
 /** Where a problem of the whole target goes: its `-j NAME`, else its first option. */

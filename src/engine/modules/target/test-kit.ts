@@ -2,9 +2,7 @@
  * Helpers for the target tests beside this file: run a fixture through the real parser and
  * printer, and cut the trailing column out of what `iptables -L -n -v` printed for it.
  */
-import type { Family } from '../../rules/model.ts';
-import { parseRuleset } from '../../rules/parse.ts';
-import { printSave } from '../../rules/save-printer.ts';
+import { type Family, parseRuleset, printSave } from '../../rules/index.ts';
 import { registry } from '../registry.ts';
 import type { Lang } from '../types.ts';
 

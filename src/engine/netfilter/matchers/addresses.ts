@@ -1,6 +1,5 @@
 /** Address matches: iprange, addrtype (from the host's local table) and ipset membership. */
-import { parseIPv4 } from '../../rules/address.ts';
-import type { Negatable } from '../../rules/model.ts';
+import { parseIPv4, type Negatable } from '../../rules/index.ts';
 import type { AddrtypeData } from '../../modules/match/addrtype.ts';
 import type { AddressRange, IprangeData } from '../../modules/match/iprange.ts';
 import type { SetData } from '../../modules/match/set.ts';

@@ -2,7 +2,7 @@
  * Matches on what conntrack knows: state, conntrack (state, tuples, status, direction) and
  * connmark. A packet without an entry (INVALID, UNTRACKED) can match only on its state.
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/index.ts';
 import type { ConntrackData, CtAddress } from '../../modules/match/conntrack.ts';
 import type { MarkMatchData } from '../../modules/match/mark.ts';
 import type { StateData } from '../../modules/match/state.ts';

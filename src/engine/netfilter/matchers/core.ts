@@ -2,9 +2,7 @@
  * The criteria iptables checks before any module (-s -d -i -o -p -f), in that order; the first
  * that fails is the one a trace names.
  */
-import { parseIPv4 } from '../../rules/address.ts';
-import type { Cidr, RuleCore } from '../../rules/model.ts';
-import { protocolNumber } from '../../rules/protocols.ts';
+import { parseIPv4, type Cidr, type RuleCore, protocolNumber } from '../../rules/index.ts';
 import { maskOf } from '../ipv4.ts';
 import { PROTO_NUMBERS } from '../packet.ts';
 import type { FailedPart } from '../trace.ts';

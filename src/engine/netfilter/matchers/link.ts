@@ -3,7 +3,7 @@
  * pkttype (unicast/broadcast/multicast), rpfilter (reverse path) and mac (the packet file's
  * srcMac).
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/index.ts';
 import type { MacData } from '../../modules/match/mac.ts';
 import type { PhysdevData } from '../../modules/match/physdev.ts';
 import type { PkttypeData } from '../../modules/match/pkttype.ts';

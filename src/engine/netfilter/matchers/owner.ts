@@ -6,7 +6,7 @@
  * - a socket and `! --socket-exists`: no match;
  * - each of --uid-owner / --gid-owner: the id within the range, flipped when negated.
  */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/index.ts';
 import type { OwnerData, OwnerId } from '../../modules/match/owner.ts';
 import type { Hook } from '../hooks.ts';
 import { matchEval, type MatchResult } from './types.ts';

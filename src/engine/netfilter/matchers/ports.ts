@@ -1,5 +1,5 @@
 /** Port matches: tcp (ports, flags), udp, sctp and multiport. */
-import type { Negatable } from '../../rules/model.ts';
+import type { Negatable } from '../../rules/index.ts';
 import type { MultiportData } from '../../modules/match/multiport.ts';
 import type { SctpData } from '../../modules/match/sctp.ts';
 import type { TcpData } from '../../modules/match/tcp.ts';

@@ -2,7 +2,7 @@
  * The evaluate side of target extensions. ACCEPT, DROP, RETURN and QUEUE are iptables' own
  * verdicts and are handled by the chain walk (traverse.ts); everything else is here.
  */
-import { parseIPv4 } from '../../rules/address.ts';
+import { parseIPv4 } from '../../rules/index.ts';
 import type { ConnmarkData } from '../../modules/target/CONNMARK.ts';
 import type { CtData } from '../../modules/target/CT.ts';
 import type { DnatData } from '../../modules/target/DNAT.ts';

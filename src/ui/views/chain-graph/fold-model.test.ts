@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTable } from '../../../engine/rules/model.ts';
+import { findTable } from '../../../engine/rules/index.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
 import { broadFamilyOf, familyOf, foldGraph, foldId, type FoldView } from './fold-model.ts';
 import { chainGraph, edgeKey, type ChainEdge, type ChainGraphModel } from './graph-model.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTable } from '../../../engine/rules/model.ts';
+import { findTable } from '../../../engine/rules/index.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
 import { edgeText } from './edge-label.ts';
 import { strings } from './strings.ts';

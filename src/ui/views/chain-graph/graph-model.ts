@@ -6,7 +6,7 @@
  * which is what kube-proxy's falling probabilities (1/4, 1/3, 1/2, rest) add up to.
  */
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
-import type { Chain, Rule, Table } from '../../../engine/rules/model.ts';
+import type { Chain, Rule, Table } from '../../../engine/rules/index.ts';
 
 export const STATISTIC_SCALE = 0x80000000;
 

@@ -10,7 +10,7 @@ import type { RuleProvenance } from '../../../engine/cluster/provenance.ts';
 import type { Backend } from '../../../engine/netfilter/host.ts';
 import type { Outcome, SampledOutcome } from '../../../engine/netfilter/simulate.ts';
 import type { TraceResult, TraceStep } from '../../../engine/netfilter/trace.ts';
-import type { Ruleset } from '../../../engine/rules/model.ts';
+import type { Ruleset } from '../../../engine/rules/index.ts';
 import { ChainGraph } from '../chain-graph/ChainGraph.tsx';
 import { NetfilterDiagram } from '../netfilter-diagram/NetfilterDiagram.tsx';
 import { PacketPanel } from '../packet-panel/PacketPanel.tsx';

@@ -8,7 +8,7 @@
 import { forwardRef, memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
-import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/model.ts';
+import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/index.ts';
 import type { Lang } from '../shared/lang.ts';
 import '../shared/views.css';
 import { failedText } from '../trace-player/step-label.ts';

@@ -4,9 +4,16 @@
  * module registry.
  */
 import type { FailedPart } from '../../../engine/netfilter/trace.ts';
-import { formatCidr } from '../../../engine/rules/address.ts';
-import type { Cidr, Negatable, Rule, RuleCore } from '../../../engine/rules/model.ts';
-import { coreWords, matchWords, targetWords } from '../../../engine/rules/rule-printer.ts';
+import {
+  formatCidr,
+  type Cidr,
+  type Negatable,
+  type Rule,
+  type RuleCore,
+  coreWords,
+  matchWords,
+  targetWords,
+} from '../../../engine/rules/index.ts';
 import { registry } from '../../../engine/modules/registry.ts';
 import type { Lang } from '../shared/lang.ts';
 import { strings } from './strings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findChain, findTable } from '../../../engine/rules/model.ts';
+import { findChain, findTable } from '../../../engine/rules/index.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
 import { provenanceIndex, provenanceSummary, sourceText } from './provenance.ts';
 import { isFailedPart, ruleExplanation, ruleParts } from './rule-parts.ts';

@@ -72,6 +72,22 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** A dump workspace scenario file holding `dump`, with the dump workspace's packet. */
+function dumpScenario(dump: string) {
+  return {
+    version: 1,
+    mode: 'dump',
+    dump,
+    dumpHost: null,
+    node: '',
+    form: DUMP_PACKET,
+    sent: null,
+    packetIndex: 0,
+    step: -1,
+    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
+  };
+}
+
 /** A `#s=` payload of any JSON (the app itself only ever writes valid documents). */
 function payloadOf(json: unknown): string {
   return deflateRawSync(Buffer.from(JSON.stringify(json))).toString('base64url');
@@ -400,22 +416,10 @@ test('a scenario too big for a link is offered as a file, and the file opens aga
       `-A INPUT -s 10.${(i * 37) % 256}.${(i * 101) % 256}.${(i * 13) % 254}/32 -j ACCEPT`,
     );
   const dump = `*filter\n:INPUT ACCEPT [0:0]\n${rules.join('\n')}\nCOMMIT\n`;
-  const doc = {
-    version: 1,
-    mode: 'dump',
-    dump,
-    dumpHost: null,
-    node: '',
-    form: DUMP_PACKET,
-    sent: null,
-    packetIndex: 0,
-    step: -1,
-    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
-  };
   await page.getByTestId('share-file-input').setInputFiles({
     name: 'big.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
+    buffer: Buffer.from(JSON.stringify(dumpScenario(dump))),
   });
   await expect(page.getByTestId('mode-switch').getByText('iptables dump')).toHaveAttribute(
     'aria-pressed',
@@ -445,22 +449,10 @@ test('a link made in the dump workspace asks before it carries the dump, and can
   const errors = watchErrors(page);
   await openTraced(page);
   const dump = '*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -s 10.1.2.3/32 -j DROP\nCOMMIT\n';
-  const doc = {
-    version: 1,
-    mode: 'dump',
-    dump,
-    dumpHost: null,
-    node: '',
-    form: DUMP_PACKET,
-    sent: null,
-    packetIndex: 0,
-    step: -1,
-    view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },
-  };
   await page.getByTestId('share-file-input').setInputFiles({
     name: 'small.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
+    buffer: Buffer.from(JSON.stringify(dumpScenario(dump))),
   });
   await expect(page.getByTestId('mode-switch').getByText('iptables dump')).toHaveAttribute(
     'aria-pressed',

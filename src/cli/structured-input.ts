@@ -17,6 +17,8 @@ export interface StructuredInput {
    * `key`, of the field's key (where an unknown field is best pointed at).
    */
   positionOf(path: string, key?: boolean): { line: number; column: number };
+  /** the same, for a path already split into keys (a key may hold dots: a node's name) */
+  positionOfKeys(keys: (string | number)[], key?: boolean): { line: number; column: number };
 }
 
 /** `interfaces[1].addresses[0]` → ['interfaces', 1, 'addresses', 0] */
@@ -36,27 +38,28 @@ export async function readStructured(file: string): Promise<StructuredInput> {
     return { line: p.line, column: p.col };
   };
   const errors = doc.errors.map((e) => ({ ...at(e.pos[0]), message: e.message.split('\n')[0]! }));
+  const positionOfKeys = (keys: (string | number)[], key = false) => {
+    const last = keys[keys.length - 1];
+    if (key && typeof last === 'string') {
+      const parent = keys.length === 1 ? doc.contents : doc.getIn(keys.slice(0, -1), true);
+      const pair = isMap(parent)
+        ? parent.items.find((p) => isScalar(p.key) && p.key.value === last)
+        : undefined;
+      if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
+    }
+    // walk down as far as the path exists: a missing field points at its parent
+    for (let n = keys.length; n >= 0; n--) {
+      const node = n === 0 ? doc.contents : doc.getIn(keys.slice(0, n), true);
+      if (isNode(node) && node.range) return at(node.range[0]);
+    }
+    return { line: 1, column: 1 };
+  };
   return {
     name: input.name,
     value: errors.length ? undefined : doc.toJS(),
     errors,
-    positionOf(path, key = false) {
-      const keys = splitFieldPath(path);
-      const last = keys[keys.length - 1];
-      if (key && typeof last === 'string') {
-        const parent = keys.length === 1 ? doc.contents : doc.getIn(keys.slice(0, -1), true);
-        const pair = isMap(parent)
-          ? parent.items.find((p) => isScalar(p.key) && p.key.value === last)
-          : undefined;
-        if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
-      }
-      // walk down as far as the path exists: a missing field points at its parent
-      for (let n = keys.length; n >= 0; n--) {
-        const node = n === 0 ? doc.contents : doc.getIn(keys.slice(0, n), true);
-        if (isNode(node) && node.range) return at(node.range[0]);
-      }
-      return { line: 1, column: 1 };
-    },
+    positionOf: (path, key) => positionOfKeys(splitFieldPath(path), key),
+    positionOfKeys,
   };
 }
 
@@ -76,11 +79,13 @@ export function hostMapNodes(value: unknown): string[] | null {
 /** One entry of a structured input, positioned in the whole file. */
 export function entryOf(input: StructuredInput, key: string): StructuredInput {
   const value = (input.value as Record<string, unknown>)[key];
-  const quoted = /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
+  const inEntry = (keys: (string | number)[], isKey = false) =>
+    input.positionOfKeys([key, ...keys], isKey);
   return {
     name: input.name,
     value,
     errors: input.errors,
-    positionOf: (path) => input.positionOf(path === '' ? quoted : `${quoted}.${path}`),
+    positionOf: (path, isKey) => inEntry(splitFieldPath(path), isKey),
+    positionOfKeys: inEntry,
   };
 }

@@ -33,6 +33,8 @@ export const CT_STATES = [
   'DNAT',
 ] as const;
 export const CT_STATUSES = ['EXPECTED', 'SEEN_REPLY', 'ASSURED', 'CONFIRMED'] as const;
+/** the names --ctstatus reads: NONE ("no status bit set") too, though it adds nothing to a list */
+const CT_STATUS_NAMES = ['NONE', ...CT_STATUSES] as const;
 
 /**
  * A tuple address and its mask. Unlike `-s`, the address is kept unmasked, as iptables keeps
@@ -126,8 +128,7 @@ function parseOne(o: ParsedOption, data: ConntrackData, ctx: ModuleContext): voi
   switch (o.name) {
     case 'ctstate':
     case 'ctstatus': {
-      // NONE ("no status bit set") is read like the other names but adds nothing to the list
-      const order = o.name === 'ctstate' ? CT_STATES : ['NONE', ...CT_STATUSES];
+      const order = o.name === 'ctstate' ? CT_STATES : CT_STATUS_NAMES;
       const r = parseStateList(text, order);
       if ('bad' in r) {
         ctx.report(

@@ -23,7 +23,6 @@ export { printSave, type SavePrintOptions } from './save-printer.ts';
 export { printS } from './s-printer.ts';
 export { printList } from './list-printer.ts';
 export { coreWords, matchWords, ruleText, targetWords } from './rule-printer.ts';
-export { copyCanonicalSave } from './save-copy.ts';
 
 // questions about a rule
 export { ruleReach, type Reach, type ReachProbe } from './rule-reach.ts';

@@ -13,7 +13,7 @@ import {
 } from './model.ts';
 import { parseRuleBody, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
-import { readPlainRule } from './save-fast-path.ts';
+import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLineAt, type OnProgress } from './lines.ts';
@@ -62,6 +62,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
   const fast = opts.fastPath ?? true;
   const b = new RulesetBuilder(family, 'save');
   const memo = new RuleMemo(family);
+  const reader = new FastRuleReader(memo);
   let tableLine = 0;
   let lastLine = 0;
 
@@ -76,14 +77,23 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
     const raw = text.slice(from, to);
     // `-A CHAIN …`, the bulk of a dump: the plain lines go the fast way
     if (fast && first === 45 && isAppend(raw, 0) && b.currentTable) {
-      if (readPlainRule(text, from, from, raw, line, b, memo)) return;
+      if (reader.readPlainRule(text, from, from, raw, line, b, memo)) return;
     } else if (fast && first === 91 /* [ */ && b.currentTable) {
       // `[packets:bytes] -A CHAIN …`, as iptables-save -c writes every rule
       const close = plainCountersEnd(raw);
       if (
         close > 0 &&
         isAppend(raw, close + 2) &&
-        readPlainRule(text, from, from + close + 2, raw, line, b, memo, countersOf(raw, close))
+        reader.readPlainRule(
+          text,
+          from,
+          from + close + 2,
+          raw,
+          line,
+          b,
+          memo,
+          countersOf(raw, close),
+        )
       )
         return;
     }

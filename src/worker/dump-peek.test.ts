@@ -181,9 +181,11 @@ describe('comment search where quotes, escapes or other letters hide the words',
           expect(peekSearch(o!.id, { mode, query }), `${mode} ${query}`).toEqual(
             dumpApi.searchDump(full.id, { mode, query }),
           );
-      // the cases are there: each way of hiding the words is found
+      // the cases are there: each way of hiding the words is found (not the three lines that
+      // iptables-restore splits into more words than --comment takes: a closing quote ends a
+      // word, and single quotes are plain characters)
       expect(dumpApi.searchDump(full.id, { mode: 'comment', query: 'shop/cart' })!.total).toBe(
-        name === 'ASCII' ? 6 : 7,
+        name === 'ASCII' ? 4 : 5,
       );
     });
 });

@@ -15,14 +15,24 @@ export function parseUint(text: string, max: number): number | undefined {
   return Number.isFinite(v) && v >= 0 && v <= max ? v : undefined;
 }
 
-export function parsePort(text: string): number | undefined {
+/**
+ * A port number or service name. iptables reads the number as strtoul does (`026` is octal 22,
+ * `0x50` is 80) except where a module reads decimal only (`decimal`: conntrack's ports).
+ */
+export function parsePort(text: string, decimal = false): number | undefined {
   if (text === '') return undefined;
   // own keys only: `constructor` or `toString` are not service names
   const named = Object.hasOwn(SERVICE_PORTS, text) ? SERVICE_PORTS[text] : undefined;
   if (named !== undefined) return named;
+  if (!decimal) return parseUint(text, 65535);
   if (!/^[0-9]+$/.test(text)) return undefined;
   const v = Number(text);
   return v <= 65535 ? v : undefined;
+}
+
+/** Whether a port list or range writes a number in octal or hex (`026`, `0x50`), for a warning. */
+export function hasNonDecimalNumber(text: string): boolean {
+  return /(^|[:,])0[0-9xX]/.test(text);
 }
 
 export interface PortRange {

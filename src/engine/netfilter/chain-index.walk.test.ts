@@ -80,7 +80,10 @@ function target(table: 'filter' | 'nat', chain: string): fc.Arbitrary<string> {
 function ruleLine(table: 'filter' | 'nat', chain: string): fc.Arbitrary<string> {
   return fc.tuple(core, match, target(table, chain)).map(([c, m, t]) => {
     const proto = m.includes('tcp') || t.includes(':8080') ? '-p tcp' : c.p;
-    const parts = [c.s, c.d, c.i, c.o, proto, m, t].filter(Boolean);
+    // iptables refuses -i where no packet has come in, and -o where none has a way out yet
+    const i = chain === 'OUTPUT' || chain === 'POSTROUTING' ? undefined : c.i;
+    const o = chain === 'INPUT' || chain === 'PREROUTING' ? undefined : c.o;
+    const parts = [c.s, c.d, i, o, proto, m, t].filter(Boolean);
     return `-A ${chain} ${parts.join(' ')}`.trimEnd();
   });
 }

@@ -103,6 +103,15 @@ function prefixOfMaskIPv4(mask: number): number | undefined {
   return maskIPv4(0xffffffff, p) === mask >>> 0 ? p : undefined;
 }
 
+/** A prefix length as iptables reads it: decimal, `0x` hex or `0` octal, an optional `+`. */
+function prefixLength(text: string): number | undefined {
+  const m = /^\+?(?:0[xX]([0-9a-fA-F]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(text);
+  if (!m) return undefined;
+  const v =
+    m[1] !== undefined ? parseInt(m[1], 16) : m[2] !== undefined ? parseInt(m[2], 8) : Number(m[3]);
+  return v;
+}
+
 /** Parses `ADDR`, `ADDR/LEN` or `ADDR/MASK`; undefined when it is not an address of `family`. */
 export function parseCidr(text: string, family: Family): Cidr | undefined {
   const slash = text.indexOf('/');
@@ -112,9 +121,10 @@ export function parseCidr(text: string, family: Family): Cidr | undefined {
     const a = parseIPv4(addrText);
     if (a === undefined) return undefined;
     if (maskText === undefined) return { family, address: formatIPv4(a), prefix: 32 };
-    if (/^[0-9]{1,2}$/.test(maskText)) {
-      const prefix = Number(maskText);
-      if (prefix > 32) return undefined;
+    if (!maskText.includes('.')) {
+      // a length is read as strtoul reads it (`/010` is 8, `/0x10` 16, `/08` nothing)
+      const prefix = prefixLength(maskText);
+      if (prefix === undefined || prefix > 32) return undefined;
       return { family, address: formatIPv4(maskIPv4(a, prefix)), prefix };
     }
     const m = parseIPv4(maskText);

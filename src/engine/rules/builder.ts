@@ -15,6 +15,7 @@ import {
   type Table,
 } from './model.ts';
 import { TableJumps, validateRuleset } from './validate.ts';
+import { checkRulePlace } from './rule-place.ts';
 import { markCanonicalSources } from './canonical.ts';
 import { sameAt, textAt } from './text-at.ts';
 
@@ -268,6 +269,7 @@ export class RulesetBuilder {
     const full = rule as Rule;
     full.table = t.name;
     full.chain = chain.name;
+    if (checkRulePlace(full, t.name, chain.name, this.diagnostics)) full.invalid = true;
     if (!canonical) this.notCanonical.add(chain);
     const target = full.target;
     if (target !== null && (target.kind === 'jump' || target.kind === 'goto'))

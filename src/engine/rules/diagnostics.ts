@@ -30,7 +30,8 @@ export type DiagnosticCode =
   | 'old-negation' // `-s ! ADDR`: read, but iptables 1.8 refuses it
   | 'empty-input' // no rule line at all (iptables-save without root prints nothing)
   | 'unknown-format' // no line looks like iptables-save, -S or -L text
-  | 'respelled'; // a name iptables reads by prefix or case (`EST`) but prints in full
+  | 'respelled' // a name iptables reads by prefix or case (`EST`) but prints in full
+  | 'several-rules'; // `-s A,B`: iptables loads one rule per address
 
 export interface SourcePosition {
   /** 1-based line */

@@ -15,14 +15,14 @@ describe('"!" negation', () => {
     );
   });
 
-  it('reads the old "-s ! ADDR" and "--dport ! 80" forms with a warning at the "!"', () => {
+  it('reads the old "-s ! ADDR" and "--dport ! 80" forms, with an error at the "!" (iptables 1.8 refuses them)', () => {
     const r = parseRuleset(dump('-A INPUT -s ! 10.0.0.1 -p tcp -m tcp --dport ! 80 -j ACCEPT'));
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
-      ['old-negation', 'warning', 3, 13],
-      ['old-negation', 'warning', 3, 46],
+      ['old-negation', 'error', 3, 13],
+      ['old-negation', 'error', 3, 46],
     ]);
-    expect(printSave(r.ruleset)).toContain(
-      '-A INPUT ! -s 10.0.0.1/32 -p tcp -m tcp ! --dport 80 -j ACCEPT',
-    );
+    const rule = r.ruleset.tables[0]!.chains[0]!.rules[0]!;
+    expect(rule.core.source?.negated).toBe(true);
+    expect(rule.matches[0]!.data).toMatchObject({ dport: { negated: true } });
   });
 });

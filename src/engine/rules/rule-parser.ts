@@ -5,7 +5,7 @@
  * after `-p tcp` without `-m tcp` loads the protocol's match implicitly, as iptables does.
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
-import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
+import type { Cidr, Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
@@ -13,6 +13,7 @@ import { normalizeProtocol } from './protocols.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 import { textAt } from './text-at.ts';
+import { IPTABLES_LONG_OPTIONS, resolveLongOption, type LongOption } from './option-names.ts';
 
 export interface RuleParseInput {
   tokens: readonly Token[];
@@ -32,6 +33,37 @@ export interface ParsedRuleBody {
   counters?: Counters;
   /** an error was reported for this rule: part of what it says is missing from the model */
   invalid?: true;
+  /** `-s A,B` / `-d C,D`: every address, for expandRule (core holds the first) */
+  several?: { source?: Cidr[]; destination?: Cidr[] };
+}
+
+/**
+ * The rules iptables loads for one line: one, or one per address of `-s A,B` (per pair, source
+ * first, with `-d C,D` too), each with its own core; an address of length 0 drops out of its rule.
+ */
+export function expandRule(body: ParsedRuleBody): RuleCore[] {
+  const several = body.several;
+  // a rule in error stays one rule, printed as written
+  if (!several || body.invalid) return [body.core];
+  const one = (c: Cidr | undefined): Negatable<Cidr> | undefined =>
+    c && c.prefix !== 0 ? { value: c, negated: false } : undefined;
+  const cores: RuleCore[] = [];
+  const sources = several.source ?? [body.core.source?.value];
+  const destinations = several.destination ?? [body.core.destination?.value];
+  for (const s of sources)
+    for (const d of destinations) {
+      const core: RuleCore = { ...body.core };
+      delete core.source;
+      delete core.destination;
+      const source = several.source ? one(s) : body.core.source;
+      const destination = several.destination ? one(d) : body.core.destination;
+      cores.push({
+        ...(source ? { source } : {}),
+        ...(destination ? { destination } : {}),
+        ...core,
+      });
+    }
+  return cores;
 }
 
 type CoreKey =
@@ -138,10 +170,10 @@ export function isCoreOptionAt(line: string, start: number, end: number): boolea
 
 const isBang = (t: Token | undefined): boolean => t !== undefined && t.text === '!' && !t.quoted;
 
-/** The option name of a word such as `--dport` or `-x`, or undefined for a value. */
+/** The option name of a word such as `--dport` or `-x` (quoted or not), or undefined for a value. */
 function optionName(t: Token): string | undefined {
   const w = t.text;
-  if (t.quoted || w.length < 2 || w.charCodeAt(0) !== 45 /* - */) return undefined;
+  if (w.length < 2 || w.charCodeAt(0) !== 45 /* - */) return undefined;
   return w.charCodeAt(1) === 45 ? w.slice(2) : w.slice(1); // hot: no regex
 }
 
@@ -211,6 +243,10 @@ class RuleBodyReader {
   private target: Target | null = null;
   private open: OpenModule[] = [];
   private current: OpenModule | undefined;
+  /** the rule's -j or -g, read with the rest once the rule is */
+  private targetOpen: OpenModule | undefined;
+  private counters: Counters | undefined;
+  private several: ParsedRuleBody['several'];
   private recording: RecordingContext | undefined;
   private readonly ctx: ModuleContext = {
     family: 'ipv4',
@@ -241,174 +277,59 @@ class RuleBodyReader {
     this.target = null;
     this.open = [];
     this.current = undefined;
+    this.targetOpen = undefined;
+    this.counters = undefined;
+    this.several = undefined;
     const ctx = this.ctx;
     ctx.family = family;
     ctx.protocol = undefined;
     ctx.table = input.table;
     ctx.chain = input.chain;
-    let counters: Counters | undefined;
     let pendingBang: Token | undefined;
-    const core = this.core;
 
     this.i = input.start;
     while (this.i < tokens.length) {
       const tok = tokens[this.i++]!;
       const word = tok.text;
-      if (word === '!' && !tok.quoted) {
+      if (word === '!') {
+        if (tok.quoted) this.quotedOption(tok);
         if (pendingBang) this.report('syntax', 'two "!" in a row', spanOf(line, tok));
         pendingBang = tok;
         continue;
       }
-      const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(word);
+      const coreKey = CORE_OPTIONS.get(word);
       if (coreKey) {
-        let negated = pendingBang !== undefined;
+        if (tok.quoted) this.quotedOption(tok);
+        this.readCore(tok, coreKey, pendingBang !== undefined);
         pendingBang = undefined;
-        if (coreKey === 'fragment') {
-          core.fragment = { value: true, negated };
-          continue;
-        }
-        if (coreKey === 'counters') {
-          const p = tokens[this.i];
-          const b = tokens[this.i + 1];
-          this.i += 2;
-          if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
-            this.report(
-              'bad-counters',
-              '-c needs two numbers: packets and bytes',
-              spanOf(line, tok),
-            );
-          else counters = { packets: Number(p.text), bytes: Number(b.text) };
-          continue;
-        }
-        // the value, honouring the old `-s ! ADDR` negation
-        let v = tokens[this.i];
-        if (isBang(v)) {
-          this.oldStyleBang(tok, v!);
-          negated = true;
-          v = tokens[++this.i];
-        }
-        if (!v) {
-          this.report('missing-argument', `${word} needs a value`, spanOf(line, tok));
-          continue;
-        }
-        this.i++;
-        const value = v.text;
-        switch (coreKey) {
-          case 'source':
-          case 'destination': {
-            const cidr = parseCidr(value, family);
-            if (!cidr) {
-              const several = value.includes(',')
-                ? ' (iptables would add one rule per address; write them as separate rules)'
-                : '';
-              this.report(
-                'bad-address',
-                `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`,
-                spanOf(line, v),
-              );
-            } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
-            break;
-          }
-          case 'inInterface':
-          case 'outInterface':
-            if (!isInterfaceName(value))
-              this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
-            else core[coreKey] = { value, negated };
-            break;
-          case 'protocol': {
-            const proto = normalizeProtocol(value, family);
-            if (proto === undefined)
-              this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
-            else if (proto !== 'all' || negated) {
-              core.protocol = { value: proto, negated };
-              ctx.protocol = negated ? undefined : proto;
-            }
-            break;
-          }
-          case 'match': {
-            const span = spanOf(line, tok, v);
-            if (negated) this.report('syntax', '"!" cannot negate a whole match module', span);
-            // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
-            if (this.current) this.close(this.current);
-            const module = registry.matches.get(value);
-            if (!module)
-              this.report(
-                'unknown-module',
-                `unknown match module "${value}": the rule is kept, but this part is not understood`,
-                span,
-                'warning',
-              );
-            const m = this.openModule(module, value, span, false);
-            this.open.push(m);
-            this.current = m;
-            break;
-          }
-          case 'jump':
-          case 'goto': {
-            const span = spanOf(line, tok, v);
-            if (negated) this.report('syntax', '"!" cannot negate a target', span);
-            if (this.current && !this.current.isTarget) this.close(this.current);
-            if (this.target || (this.current && this.current.isTarget))
-              this.report('syntax', 'a rule can have only one target', span);
-            const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
-            const kind: Target['kind'] = module
-              ? 'extension'
-              : isStandardTarget(value) && coreKey === 'jump'
-                ? 'builtin'
-                : coreKey === 'goto'
-                  ? 'goto'
-                  : 'jump';
-            const m = this.openModule(module, value, span, true);
-            m.targetKind = kind;
-            this.current = m;
-            break;
-          }
-        }
         continue;
       }
 
-      // An option of a module, or a stray word.
-      const current = this.current;
+      // An option of a module, or a stray word (readCore may have changed the module read now)
+      const current = this.current as OpenModule | undefined;
       const name = optionName(tok);
       if (name !== undefined) {
         const negatedBefore = pendingBang !== undefined;
         pendingBang = undefined;
-        let owner: OpenModule | undefined;
-        let spec: OptionSpec | undefined;
-        if (current?.isTarget) {
-          owner = current;
-          spec = current.module ? findOption(current.module, name) : undefined;
-        } else {
-          for (let k = this.open.length - 1; k >= 0 && !spec; k--) {
-            const m = this.open[k]!;
-            if (m.module) {
-              spec = findOption(m.module, name);
-              if (spec) owner = m;
-            }
-          }
-          const implicitName =
-            ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
-          if (!spec && implicitName && !this.open.some((m) => m.name === implicitName)) {
-            const implicit = registry.matches.get(implicitName);
-            const s = implicit ? findOption(implicit, name) : undefined;
-            if (implicit && s) {
-              if (current) this.close(current);
-              const m = this.openModule(implicit, implicitName, spanOf(line, tok), false);
-              this.open.push(m);
-              this.current = m;
-              owner = m;
-              spec = s;
-            }
-          }
+        if (tok.quoted) this.quotedOption(tok);
+        let found = this.findOption(name);
+        // an unknown module swallows everything up to the next core option
+        if (!found && current && !current.module && current.targetKind !== 'builtin') {
+          const raw = (current.raw ??= []);
+          if (negatedBefore) raw.push('!');
+          raw.push(word);
+          continue;
         }
-        if (!spec) {
-          // an unknown module swallows everything up to the next core option
-          if (current && !current.module) {
-            const raw = (current.raw ??= []);
-            if (negatedBefore) raw.push('!');
-            raw.push(word);
+        if (!found && word.startsWith('--')) {
+          const byPrefix = this.findByPrefix(tok, name);
+          if (byPrefix === 'done') continue;
+          if (byPrefix === 'core') {
+            this.readCore(tok, CORE_OPTIONS.get(`-${this.prefixCore}`)!, negatedBefore);
             continue;
           }
+          found = byPrefix;
+        }
+        if (!found) {
           this.report(
             'unknown-option',
             `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`,
@@ -416,12 +337,12 @@ class RuleBodyReader {
           );
           continue;
         }
-        const option = this.readOption(tok, spec, negatedBefore, true);
-        if (option) owner!.options.push(option);
+        const option = this.readOption(tok, found.spec, negatedBefore, true);
+        if (option) found.owner.options.push(option);
         continue;
       }
 
-      if (current && !current.module) {
+      if (current && !current.module && current.targetKind !== 'builtin') {
         const raw = (current.raw ??= []);
         if (pendingBang) raw.push('!');
         pendingBang = undefined;
@@ -436,14 +357,248 @@ class RuleBodyReader {
         '"!" at the end of the rule negates nothing',
         spanOf(line, pendingBang),
       );
-    if (this.current) this.close(this.current);
-    const body: ParsedRuleBody = { core, matches: this.matches, target: this.target };
-    if (counters) body.counters = counters;
+    // matches are read once the whole rule is: iptables gives an option written after a later
+    // module or after the target (`-m tcp --dport 22 -j ACCEPT --sport 80`) to the module that takes it
+    for (const m of this.open) this.close(m);
+    if (this.targetOpen) this.close(this.targetOpen);
+    const body: ParsedRuleBody = { core: this.core, matches: this.matches, target: this.target };
+    if (this.counters) body.counters = this.counters;
+    if (this.several) body.several = this.several;
     this.tokens = [];
     this.diagnostics = [];
     this.open = [];
     this.current = undefined;
+    this.targetOpen = undefined;
     return body;
+  }
+
+  /** Reads core option `tok` (`-s`, `-p`, `-m`, `-j` …) and its value. */
+  private readCore(tok: Token, coreKey: CoreKey, negatedBefore: boolean): void {
+    const { tokens, line, core, ctx } = this;
+    const word = tok.text;
+    let negated = negatedBefore;
+    if (coreKey === 'fragment') {
+      core.fragment = { value: true, negated };
+      return;
+    }
+    if (coreKey === 'counters') {
+      const p = tokens[this.i];
+      const b = tokens[this.i + 1];
+      this.i += 2;
+      if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
+        this.report('bad-counters', '-c needs two numbers: packets and bytes', spanOf(line, tok));
+      else this.counters = { packets: Number(p.text), bytes: Number(b.text) };
+      return;
+    }
+    // the value, honouring the old `-s ! ADDR` negation
+    let v = tokens[this.i];
+    if (isBang(v)) {
+      this.oldStyleBang(tok, v!);
+      negated = true;
+      v = tokens[++this.i];
+    }
+    if (!v) {
+      this.report('missing-argument', `${word} needs a value`, spanOf(line, tok));
+      return;
+    }
+    this.i++;
+    const value = v.text;
+    const family = ctx.family;
+    switch (coreKey) {
+      case 'source':
+      case 'destination': {
+        const items = value.split(',');
+        const cidrs = items.map((item) => parseCidr(item, family));
+        const bad = cidrs.indexOf(undefined);
+        if (bad >= 0)
+          this.report(
+            'bad-address',
+            `"${items[bad]}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix`,
+            spanOf(line, v),
+          );
+        else if (cidrs.length > 1) {
+          if (negated)
+            this.report('bad-address', '"!" cannot negate several addresses', spanOf(line, v));
+          // iptables adds one rule per address (per pair, with both -s and -d): expandRule
+          (this.several ??= {})[coreKey] = cidrs as Cidr[];
+          this.report(
+            'several-rules',
+            `iptables loads one rule for each of the ${cidrs.length} addresses of ${word}, as read here`,
+            spanOf(line, v),
+            'info',
+          );
+          core[coreKey] = { value: cidrs[0]!, negated };
+        } else if (cidrs[0]!.prefix !== 0 || negated) core[coreKey] = { value: cidrs[0]!, negated }; // iptables drops `-s 0.0.0.0/0`
+        return;
+      }
+      case 'inInterface':
+      case 'outInterface':
+        if (!isInterfaceName(value))
+          this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
+        else core[coreKey] = { value, negated };
+        return;
+      case 'protocol': {
+        const proto = normalizeProtocol(value, family);
+        if (proto === undefined)
+          this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
+        else if (proto !== 'all' || negated) {
+          core.protocol = { value: proto, negated };
+          ctx.protocol = negated ? undefined : proto;
+        }
+        return;
+      }
+      case 'match': {
+        const span = spanOf(line, tok, v);
+        if (negated) this.report('syntax', '"!" cannot negate a whole match module', span);
+        const module = registry.matches.get(value);
+        if (!module)
+          this.report(
+            'unknown-module',
+            `unknown match module "${value}": the rule is kept, but this part is not understood`,
+            span,
+            'warning',
+          );
+        const m = this.openModule(module, value, span, false);
+        this.open.push(m);
+        this.current = m;
+        return;
+      }
+      case 'jump':
+      case 'goto': {
+        const span = spanOf(line, tok, v);
+        if (negated) this.report('syntax', '"!" cannot negate a target', span);
+        if (this.targetOpen) this.report('syntax', 'a rule can have only one target', span);
+        const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
+        const kind: Target['kind'] = module
+          ? 'extension'
+          : isStandardTarget(value) && coreKey === 'jump'
+            ? 'builtin'
+            : coreKey === 'goto'
+              ? 'goto'
+              : 'jump';
+        const m = this.openModule(module, value, span, true);
+        m.targetKind = kind;
+        this.current = m;
+        this.targetOpen = m;
+        return;
+      }
+    }
+  }
+
+  /**
+   * The module option a written name is, as iptables looks it up: the target's options first,
+   * then the matches' from the last one back, then the options of the protocol's own match
+   * (`-p tcp --dport 80` loads -m tcp, as iptables does).
+   */
+  private findOption(name: string): { owner: OpenModule; spec: OptionSpec } | undefined {
+    const target = this.targetOpen;
+    if (target?.module) {
+      const spec = findOption(target.module, name);
+      if (spec) return { owner: target, spec };
+    }
+    for (let k = this.open.length - 1; k >= 0; k--) {
+      const m = this.open[k]!;
+      const spec = m.module && findOption(m.module, name);
+      if (spec) return { owner: m, spec };
+    }
+    const implicit = this.implicitMatch();
+    const spec = implicit && findOption(implicit, name);
+    return spec ? { owner: this.openImplicit(implicit), spec } : undefined;
+  }
+
+  /** The match the rule's protocol loads by itself, when it is not loaded yet. */
+  private implicitMatch(): AnyModule | undefined {
+    const protocol = this.ctx.protocol;
+    const name = protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(protocol);
+    if (name === undefined || this.open.some((m) => m.name === name)) return undefined;
+    return registry.matches.get(name);
+  }
+
+  private openImplicit(module: AnyModule): OpenModule {
+    const m = this.openModule(
+      module,
+      module.name,
+      spanOf(this.line, this.tokens[this.i - 1]!),
+      false,
+    );
+    this.open.push(m);
+    if (!this.targetOpen) this.current = m;
+    return m;
+  }
+
+  /** the core option a prefix stood for (findByPrefix's 'core'), as its short letter */
+  private prefixCore = '';
+
+  /**
+   * A long option written shorter (`--dp`, `--pro`), read as iptables reads it with a warning
+   * that names it in full; 'core' for one of iptables' own options (in prefixCore), 'done' when
+   * it was reported as ambiguous or as no rule option.
+   */
+  private findByPrefix(
+    tok: Token,
+    name: string,
+  ): { owner: OpenModule; spec: OptionSpec } | 'core' | 'done' | undefined {
+    type Key = string | { owner: OpenModule; spec: OptionSpec };
+    const options: LongOption<Key>[] = [];
+    for (const [long, short] of IPTABLES_LONG_OPTIONS) options.push({ name: long, key: short });
+    const add = (m: OpenModule | undefined): void => {
+      if (!m?.module) return;
+      for (const spec of m.module.options) {
+        const key = { owner: m, spec };
+        for (const n of [spec.name, ...(spec.aliases ?? [])]) options.push({ name: n, key });
+      }
+    };
+    add(this.targetOpen);
+    for (let k = this.open.length - 1; k >= 0; k--) add(this.open[k]);
+    let found = resolveLongOption(name, options);
+    const implicit = found === undefined ? this.implicitMatch() : undefined;
+    if (implicit) {
+      const m = this.openModule(implicit, implicit.name, spanOf(this.line, tok), false);
+      add(m);
+      found = resolveLongOption(name, options);
+      if (
+        found &&
+        !('ambiguous' in found) &&
+        typeof found.key !== 'string' &&
+        found.key.owner === m
+      ) {
+        this.open.push(m);
+        if (!this.targetOpen) this.current = m;
+      }
+    }
+    const span = spanOf(this.line, tok);
+    if (found === undefined) return undefined;
+    if ('ambiguous' in found) {
+      this.report(
+        'unknown-option',
+        `"${tok.text}" is ambiguous: ${found.ambiguous.join(', ')}`,
+        span,
+      );
+      return 'done';
+    }
+    if (typeof found.key === 'string' && !CORE_OPTIONS.has(`-${found.key}`)) {
+      this.report('syntax', `"${tok.text}" is --${found.name}, not an option of a rule`, span);
+      return 'done';
+    }
+    this.report(
+      'respelled',
+      `read "${tok.text}" as --${found.name}, as iptables does; write it in full`,
+      span,
+      'warning',
+    );
+    if (typeof found.key !== 'string') return found.key;
+    this.prefixCore = found.key;
+    return 'core';
+  }
+
+  /** iptables-restore takes quotes away before it reads a word: `"-j"` is -j. */
+  private quotedOption(tok: Token): void {
+    this.report(
+      'respelled',
+      `read the quoted "${tok.text}" as ${tok.text}, as iptables does; write it without quotes`,
+      spanOf(this.line, tok),
+      'warning',
+    );
   }
 
   readModule(
@@ -497,14 +652,13 @@ class RuleBodyReader {
     return read;
   }
 
-  // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
-  // old dump loses nothing, and say how iptables wants it written now.
+  // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both, so the rule is in error.
+  // It is still read, negation and all, so that an old dump loses nothing.
   private oldStyleBang(opt: Token, bangTok: Token): void {
     this.report(
       'old-negation',
       `iptables 1.8 refuses "${opt.text} !": write "! ${opt.text}"`,
       spanOf(this.line, bangTok),
-      'warning',
     );
   }
 
@@ -585,7 +739,7 @@ class RuleBodyReader {
         negated = true;
         continue;
       }
-      const name = optionName(tok);
+      const name = tok.quoted ? undefined : optionName(tok);
       const spec = name === undefined ? undefined : findOption(module, name);
       const option = spec && this.readOption(tok, spec, negated, false);
       if (!option || this.i > m.to) {

@@ -67,3 +67,16 @@ export function ruleText(rule: Pick<Rule, 'chain' | 'core' | 'matches' | 'target
   const body = ruleBodyWords(rule);
   return body.length ? `-A ${rule.chain} ${body.join(' ')}` : `-A ${rule.chain}`;
 }
+
+/**
+ * A rule the parser could not read whole, as it was written (without a leading `[p:b]`): printing
+ * what the model holds of it would leave parts out, and could make it broader than written. Only
+ * for a rule read from an `-A` line (iptables-save or -S text); undefined for any other rule.
+ */
+export function asWritten(rule: Pick<Rule, 'invalid' | 'source'>): string | undefined {
+  if (!rule.invalid) return undefined;
+  const m = /^(?:\[[0-9]+:[0-9]+\][ \t]+)?(-[AI][ \t].*|--(?:append|insert)[ \t].*)$/.exec(
+    rule.source,
+  );
+  return m ? m[1]!.trimEnd() : undefined;
+}

@@ -141,7 +141,8 @@ function ruleText(ctx: RuleCtx): fc.Arbitrary<string> {
           w.push(`-j MARK --set-xmark ${r.xmark[0]}/${r.xmark[1]}`);
           break;
         default:
-          w.push(`-j ${r.target}`);
+          // iptables refuses DROP in the nat table
+          if (r.target !== 'DROP' || ctx.table !== 'nat') w.push(`-j ${r.target}`);
       }
       return w.join(' ');
     });

@@ -13,7 +13,7 @@ import {
   type Family,
   type ParseResult,
 } from './model.ts';
-import { parseRuleBody, spanOf } from './rule-parser.ts';
+import { expandRule, parseRuleBody, spanOf } from './rule-parser.ts';
 import { forEachLine, type OnProgress } from './lines.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import { guessTable, isHeadingLine, startsNewTable, tableFromHeading } from './table-infer.ts';
@@ -254,14 +254,19 @@ function readRule(b: RulesetBuilder, tokens: readonly Token[], raw: string, line
     chain: chainTok.text,
     diagnostics: b.diagnostics,
   });
-  const rule = {
-    core: body.core,
-    matches: body.matches,
-    target: body.target,
-    span: { line, column: cmd.start + 1, endLine: line, endColumn: raw.length + 1 },
-    source: raw,
-    ...(body.invalid ? { invalid: true as const } : {}),
-    ...(body.counters ? { counters: body.counters } : {}),
-  };
-  b.addRule(chainTok.text, rule, spanOf(line, chainTok), position);
+  // one rule per address of `-s A,B`, as iptables loads them
+  const cores = expandRule(body);
+  for (let k = 0; k < cores.length; k++) {
+    const rule = {
+      core: cores[k]!,
+      matches: body.matches,
+      target: body.target,
+      span: { line, column: cmd.start + 1, endLine: line, endColumn: raw.length + 1 },
+      source: raw,
+      ...(body.invalid ? { invalid: true as const } : {}),
+      ...(body.counters ? { counters: body.counters } : {}),
+    };
+    const at = position === undefined ? undefined : position + k;
+    b.addRule(chainTok.text, rule, spanOf(line, chainTok), at);
+  }
 }

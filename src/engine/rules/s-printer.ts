@@ -4,7 +4,7 @@
  * which puts `-c PACKETS BYTES` after the policy and between a rule's matches and its target.
  */
 import type { Chain, Rule, Ruleset, Table } from './model.ts';
-import { coreWords, matchWords, targetWords } from './rule-printer.ts';
+import { asWritten, coreWords, matchWords, targetWords } from './rule-printer.ts';
 
 export interface SPrintOptions {
   /** `iptables -S -v`: counters on policies and rules */
@@ -40,7 +40,9 @@ export function printTableS(table: Table, opts: SPrintOptions = {}): string[] {
     );
   }
   for (const c of chains) if (!c.builtin) out.push(`-N ${c.name}`);
-  for (const c of chains) for (const r of c.rules) out.push(sRuleText(r, opts.counters === true));
+  // a rule read with errors is printed as written, never with a part of it left out
+  for (const c of chains)
+    for (const r of c.rules) out.push(asWritten(r) ?? sRuleText(r, opts.counters === true));
   return out;
 }
 

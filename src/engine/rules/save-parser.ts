@@ -11,7 +11,7 @@ import {
   type ParseResult,
   type Rule,
 } from './model.ts';
-import { parseRuleBody, spanOf } from './rule-parser.ts';
+import { expandRule, parseRuleBody, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
 import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
@@ -174,7 +174,8 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       cmd.text === '-I' ||
       cmd.text === '--insert'
     ) {
-      addRuleLine(b, raw, tokens, at, line, counters);
+      const broken = unterminatedQuote !== undefined || (at === 1 && !counters);
+      addRuleLine(b, raw, tokens, at, line, counters, broken);
       return;
     }
     b.report(
@@ -249,6 +250,7 @@ function addRuleLine(
   at: number,
   line: number,
   counters: Counters | undefined,
+  broken: boolean,
 ): void {
   const cmd = tokens[at]!;
   const chainTok = tokens[at + 1];
@@ -279,32 +281,41 @@ function addRuleLine(
   });
   const span = { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 };
   const both = counters ?? body.counters;
-  // every field in place from the start, in the order the other parsers' rules end up with:
-  // one object of one shape per rule, nothing added to it later
-  const rule: Rule = both
-    ? {
-        core: body.core,
-        matches: body.matches,
-        target: body.target,
-        span,
-        source: raw,
-        counters: both,
-        table,
-        chain,
-        index: 0,
-        id: '',
-      }
-    : {
-        core: body.core,
-        matches: body.matches,
-        target: body.target,
-        span,
-        source: raw,
-        table,
-        chain,
-        index: 0,
-        id: '',
-      };
-  if (body.invalid) rule.invalid = true;
-  b.addRule(chain, rule, spanOf(line, chainTok), position);
+  // one rule per address of `-s A,B`, as iptables loads them, in the order it does
+  const cores = expandRule(body);
+  for (let k = 0; k < cores.length; k++) {
+    // every field in place from the start, in the order the other parsers' rules end up with:
+    // one object of one shape per rule, nothing added to it later
+    const rule: Rule = both
+      ? {
+          core: cores[k]!,
+          matches: body.matches,
+          target: body.target,
+          span,
+          source: raw,
+          counters: both,
+          table,
+          chain,
+          index: 0,
+          id: '',
+        }
+      : {
+          core: cores[k]!,
+          matches: body.matches,
+          target: body.target,
+          span,
+          source: raw,
+          table,
+          chain,
+          index: 0,
+          id: '',
+        };
+    if (body.invalid || broken) rule.invalid = true;
+    b.addRule(
+      chain,
+      rule,
+      spanOf(line, chainTok),
+      position === undefined ? undefined : position + k,
+    );
+  }
 }

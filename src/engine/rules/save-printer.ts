@@ -1,6 +1,6 @@
 /** Prints a ruleset as iptables-save does, optionally with `-c` counters. */
 import type { Ruleset } from './model.ts';
-import { ruleText } from './rule-printer.ts';
+import { asWritten, ruleText } from './rule-printer.ts';
 import { sourcesAreCanonical } from './canonical.ts';
 
 export interface SavePrintOptions {
@@ -22,7 +22,8 @@ export function printSave(ruleset: Ruleset, opts: SavePrintOptions = {}): string
       // a dump read from iptables-save text is printed back from its lines where they are canonical
       const copy = sourcesAreCanonical(table, c);
       for (const r of c.rules) {
-        const text = copy ? r.source : ruleText(r);
+        // a rule read with errors is printed as written, never with a part of it left out
+        const text = copy ? r.source : (asWritten(r) ?? ruleText(r));
         if (opts.counters) {
           const rc = r.counters ?? { packets: 0, bytes: 0 };
           out.push(`[${rc.packets}:${rc.bytes}] ${text}`);

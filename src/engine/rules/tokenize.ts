@@ -1,6 +1,8 @@
 /**
  * Splits one line of iptables text into words the way iptables-restore does: blanks separate
  * words, double quotes group them, and inside quotes a backslash escapes the next character.
+ * A closing quote ends its word (`"a"b` is two words); single quotes and a backslash outside
+ * quotes are characters like any other.
  * Columns are 0-based offsets into the line; the parser turns them into 1-based columns.
  */
 export interface Token {
@@ -19,7 +21,6 @@ export interface TokenizeResult {
 const SPACE = 32;
 const TAB = 9;
 const DQUOTE = 34;
-const SQUOTE = 39;
 const BACKSLASH = 92;
 
 export function tokenize(line: string): TokenizeResult {
@@ -79,8 +80,7 @@ function scan(line: string, tokens: Token[], reuse: boolean): TokenizeResult {
     // Fast path: a plain word with no quote or backslash.
     while (i < n) {
       c = line.charCodeAt(i);
-      if (c === SPACE || c === TAB || c === DQUOTE || c === SQUOTE || c === BACKSLASH || c === 13)
-        break;
+      if (c === SPACE || c === TAB || c === DQUOTE || c === 13) break;
       i++;
     }
     if (i >= n || c === SPACE || c === TAB || c === 13) {
@@ -98,21 +98,23 @@ function scan(line: string, tokens: Token[], reuse: boolean): TokenizeResult {
     while (i < n) {
       c = line.charCodeAt(i);
       if (quote === 0 && (c === SPACE || c === TAB || c === 13)) break;
-      if (c === BACKSLASH && quote !== SQUOTE && i + 1 < n) {
+      if (c === BACKSLASH && quote !== 0 && i + 1 < n) {
         text += line.slice(run, i) + line[i + 1];
         i += 2;
         run = i;
         continue;
       }
-      if ((c === DQUOTE || c === SQUOTE) && (quote === 0 || quote === c)) {
+      if (c === DQUOTE) {
         text += line.slice(run, i);
-        if (quote === 0) {
-          quote = c;
-          quoteStart = i;
-          quoted = true;
-        } else quote = 0;
         i++;
         run = i;
+        if (quote !== 0) {
+          quote = 0;
+          break;
+        }
+        quote = c;
+        quoteStart = i - 1;
+        quoted = true;
         continue;
       }
       i++;

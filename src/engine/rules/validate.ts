@@ -95,8 +95,19 @@ function targetPosition(table: Table, rule: Rule, indexOf: Positions, out: Diagn
         message: `${t.kind === 'goto' ? 'goto' : 'jump'} to chain ${t.name}, which table ${table.name} does not have`,
         ...targetSpanOf(rule),
       });
+      rule.invalid = true;
     }
     return -1;
+  }
+  if (t.data !== null) {
+    // words after `-j CHAIN` that no match of the rule took: a chain has no options
+    out.push({
+      code: 'unknown-option',
+      severity: 'error',
+      message: `${t.kind === 'goto' ? '-g' : '-j'} ${t.name} goes to a chain, which takes no options ("${(t.data as { raw?: string[] }).raw?.join(' ') ?? ''}")`,
+      ...targetSpanOf(rule),
+    });
+    rule.invalid = true;
   }
   if (table.chains[k]!.builtin) {
     out.push({
@@ -105,6 +116,7 @@ function targetPosition(table: Table, rule: Rule, indexOf: Positions, out: Diagn
       message: `cannot jump to built-in chain ${table.chains[k]!.name}`,
       ...targetSpanOf(rule),
     });
+    rule.invalid = true;
     return -1;
   }
   return k;

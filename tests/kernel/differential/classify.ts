@@ -19,12 +19,9 @@ export interface Judged {
 export function judge(c: RestoreCase, iptables: RestoreOutcome, project: ProjectOutcome): Judged {
   const unknownModule = project.diagnostics.some((d) => d.code === 'unknown-module');
   let verdict: Verdict;
-  if (
-    !iptables.loaded &&
-    unknownModule &&
-    /Couldn't load (match|target)/.test(iptables.error ?? '')
-  )
-    verdict = 'unknown module kept';
+  // a module or target it does not know, the parser keeps verbatim with a warning (a dump may
+  // come from a newer iptables); iptables here refuses it
+  if (!iptables.loaded && unknownModule && project.accepted) verdict = 'unknown module kept';
   else if (iptables.loaded !== project.accepted)
     verdict = iptables.loaded ? 'parser refuses' : 'parser accepts';
   else if (!iptables.loaded) verdict = 'both refuse';

@@ -178,7 +178,7 @@ function parseOne(o: ParsedOption, data: ConntrackData, ctx: ModuleContext): voi
   const port = PORT_OPTIONS.find(([n]) => n === o.name);
   if (port) {
     // conntrack keeps a backwards range as written, like udp
-    const r = parsePortRangeAsWritten(text);
+    const r = parsePortRangeAsWritten(text, true);
     if (!r)
       ctx.report(
         'bad-port',

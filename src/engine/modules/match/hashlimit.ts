@@ -300,7 +300,7 @@ export const hashlimit = defineMatch<HashlimitData>({
     if (d.rateMatch) {
       if (!d.bytes) d.avg = Math.floor(d.avg / unitSeconds);
       if (d.interval === 0) d.interval = d.bytes ? 1 : unitSeconds;
-    }
+    } else d.interval = 0; // without --hashlimit-rate-match an interval means nothing, and is not saved
     return d;
   },
   save(d) {

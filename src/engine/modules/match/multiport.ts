@@ -5,6 +5,7 @@
  */
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, parsePort, type PortRange } from '../values.ts';
+import { reportNonDecimalPorts } from './ports-list.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
 
 export type MultiportDirection = 'sports' | 'dports' | 'ports';
@@ -47,6 +48,12 @@ function parsePortList(o: ParsedOption, ctx: ModuleContext): PortRange[] | undef
     ports.push({ from, to });
     slots += colon < 0 ? 1 : 2;
   }
+  reportNonDecimalPorts(
+    text,
+    ports.map((r) => (r.from === r.to ? String(r.from) : `${r.from}:${r.to}`)).join(','),
+    o.span,
+    ctx,
+  );
   if (slots > MULTIPORT_MAX) {
     ctx.report(
       'bad-value',

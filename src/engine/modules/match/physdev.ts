@@ -2,7 +2,7 @@
  * `-m physdev`: the bridge ports a bridged frame came in on or leaves by. Seen by iptables only
  * when br_netfilter passes bridged traffic through it (Docker, Kubernetes CNI bridges).
  */
-import type { Negatable } from '../../rules/model-face.ts';
+import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 
@@ -67,6 +67,19 @@ export const physdev = defineMatch<PhysdevData>({
       ['physdev-in', 'physdev-out', 'physdev-is-in', 'physdev-is-out', 'physdev-is-bridged'],
       ctx,
     );
+    // in OUTPUT a bridge's output port is not known yet, unless the packet is bridged: the
+    // kernel refuses the rule
+    if (
+      (data.out || data.isOut) &&
+      (!data.isBridged || data.isBridged.negated) &&
+      ctx.chain === 'OUTPUT' &&
+      isBuiltinChain(ctx.table, ctx.chain)
+    )
+      ctx.report(
+        'target-not-allowed',
+        'the kernel refuses --physdev-out and --physdev-is-out in OUTPUT without --physdev-is-bridged',
+        ctx.span ?? options[0]!.span,
+      );
     return data;
   },
   save: physdevWords,

@@ -1,6 +1,7 @@
 import type { Negatable } from '../../rules/model-face.ts';
-import type { Lang } from '../types.ts';
-import { formatPortRange, parsePort, type PortRange } from '../values.ts';
+import type { SourceSpan } from '../../rules/model-face.ts';
+import type { Lang, ModuleContext } from '../types.ts';
+import { formatPortRange, hasNonDecimalNumber, parsePort, type PortRange } from '../values.ts';
 
 /** The `-L -n` form of a port match: `dpt:80`, `dpts:1024:65535`, `dpt:!80`. */
 export function portRangeList(prefix: 'spt' | 'dpt', r: Negatable<PortRange>): string {
@@ -13,16 +14,16 @@ export function portRangeList(prefix: 'spt' | 'dpt', r: Negatable<PortRange>): s
  * `80`, `1024:65535`, `:1024`, `1024:` without reordering: udp and conntrack keep `5:1` as
  * written (it then matches nothing), while tcp rejects it, so the caller decides.
  */
-export function parsePortRangeAsWritten(text: string): PortRange | undefined {
+export function parsePortRangeAsWritten(text: string, decimal = false): PortRange | undefined {
   const colon = text.indexOf(':');
   if (colon < 0) {
-    const p = parsePort(text);
+    const p = parsePort(text, decimal);
     return p === undefined ? undefined : { from: p, to: p };
   }
   const a = text.slice(0, colon);
   const b = text.slice(colon + 1);
-  const from = a === '' ? 0 : parsePort(a);
-  const to = b === '' ? 65535 : parsePort(b);
+  const from = a === '' ? 0 : parsePort(a, decimal);
+  const to = b === '' ? 65535 : parsePort(b, decimal);
   return from === undefined || to === undefined ? undefined : { from, to };
 }
 
@@ -36,4 +37,20 @@ export function explainPort(kind: 'sport' | 'dport', r: Negatable<PortRange>, la
   if (lang === 'ko')
     return `${kind === 'sport' ? '출발지' : '목적지'} 포트 ${r.negated ? `${range} 제외` : range}`;
   return `${kind === 'sport' ? 'source' : 'destination'} port ${r.negated ? 'not ' : ''}${range}`;
+}
+
+/** The warning for ports written in octal or hex, which iptables reads but prints in decimal. */
+export function reportNonDecimalPorts(
+  text: string,
+  printed: string,
+  at: SourceSpan,
+  ctx: ModuleContext,
+): void {
+  if (!hasNonDecimalNumber(text)) return;
+  ctx.report(
+    'respelled',
+    `read "${text}" as ${printed}, as iptables does (a leading 0 is octal, 0x hex); write ${printed}`,
+    at,
+    'warning',
+  );
 }

@@ -7,6 +7,7 @@ import {
   explainPort,
   isFullPortRange,
   parsePortRangeAsWritten,
+  reportNonDecimalPorts,
   portRangeList,
 } from './ports-list.ts';
 
@@ -79,6 +80,7 @@ export function parsePortOption(
     );
     return undefined;
   }
+  reportNonDecimalPorts(text, r.from === r.to ? String(r.from) : `${r.from}:${r.to}`, o.span, ctx);
   return { value: r, negated: o.negated };
 }
 

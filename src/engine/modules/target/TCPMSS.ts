@@ -31,15 +31,11 @@ export const tcpmss = defineTarget<TcpmssData>({
     // both options write the same field: the last one written wins
     let data: TcpmssData = { clampToPmtu: false, mss: 0 };
     const max = ctx.family === 'ipv6' ? 65535 - 40 : 65535 - 20;
+    let clamp: (typeof options)[number] | undefined;
     for (const o of options) {
       if (o.name === 'clamp-mss-to-pmtu') {
         data = { clampToPmtu: true };
-        if (isBuiltinChain(ctx.table, ctx.chain) && !CLAMP_CHAINS.includes(ctx.chain))
-          ctx.report(
-            'target-not-allowed',
-            `--clamp-mss-to-pmtu works only in ${CLAMP_CHAINS.join(', ')}, not ${ctx.chain}`,
-            o.span,
-          );
+        clamp = o;
       } else {
         const v = parseUint(o.args[0] ?? '', max);
         if (v === undefined)
@@ -51,6 +47,18 @@ export const tcpmss = defineTarget<TcpmssData>({
         else data = { clampToPmtu: false, mss: v };
       }
     }
+    // where the route is known: checked for the option that won
+    if (
+      clamp &&
+      data.clampToPmtu &&
+      isBuiltinChain(ctx.table, ctx.chain) &&
+      !CLAMP_CHAINS.includes(ctx.chain)
+    )
+      ctx.report(
+        'target-not-allowed',
+        `--clamp-mss-to-pmtu works only in ${CLAMP_CHAINS.join(', ')}, not ${ctx.chain}`,
+        clamp.span,
+      );
     return data;
   },
   save: (d) => (d.clampToPmtu ? ['--clamp-mss-to-pmtu'] : ['--set-mss', String(d.mss)]),

@@ -62,7 +62,7 @@ export const tproxy = defineTarget<TproxyData>({
       if (o.name === 'on-port') {
         // a service name or decimal digits (no hex here: iptables resolves it like a service)
         const p =
-          parsePort(arg) ??
+          parsePort(arg, true) ??
           (/^[0-9]{1,10}$/.test(arg) && Number(arg) <= 0xffffffff ? Number(arg) : undefined);
         if (p === undefined) ctx.report('bad-port', `--on-port needs a port, not "${arg}"`, o.span);
         else if (p > 65535) {

@@ -1,0 +1,103 @@
+/**
+ * What iptables 1.8.9 itself reads, found by the differential test against iptables-restore
+ * (tests/kernel/differential): shortened option names, quoted options, options written after a
+ * later module or the target, numbers in other bases, several addresses in one -s.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRuleset } from './parse.ts';
+import { printSave } from './save-printer.ts';
+import { tokenize } from './tokenize.ts';
+
+const read = (rule: string, table = 'filter', chain = 'INPUT') => {
+  const text = `*${table}\n:${chain} ACCEPT [0:0]\n:NLK - [0:0]\n-A ${chain} ${rule}\nCOMMIT\n`;
+  const r = parseRuleset(text, { format: 'save' });
+  return {
+    rules: r.ruleset.tables[0]!.chains.flatMap((c) => c.rules),
+    printed: printSave(r.ruleset)
+      .split('\n')
+      .filter((l) => l.startsWith('-A ')),
+    codes: r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.column}`),
+  };
+};
+
+describe('option names as iptables reads them', () => {
+  it('reads a prefix of a long option that begins only one, with a warning naming it in full', () => {
+    const r = read('--pro tcp --dp 80 -m state --st NEW --jum ACCEPT');
+    expect(r.printed).toEqual(['-A INPUT -p tcp -m tcp --dport 80 -m state --state NEW -j ACCEPT']);
+    expect(r.codes).toEqual([
+      'warning respelled 10',
+      'warning respelled 20',
+      'warning respelled 37',
+      'warning respelled 46',
+    ]);
+  });
+
+  it('refuses a prefix that begins several options, iptables commands among them', () => {
+    expect(read('--d 10.0.0.1').codes).toContain('error unknown-option 10');
+    expect(read('-p tcp -m tcp -m multiport --dp 80').codes).toContain('error unknown-option 37');
+    expect(read('--ap x').codes).toContain('error syntax 10');
+  });
+
+  it('takes the quotes off a quoted option, as iptables-restore does', () => {
+    const r = read('"-p" tcp "--dport" 22 "-j" ACCEPT');
+    expect(r.printed).toEqual(['-A INPUT -p tcp -m tcp --dport 22 -j ACCEPT']);
+    expect(r.codes.every((c) => c.startsWith('warning respelled'))).toBe(true);
+  });
+
+  it('gives an option written after a later module, or after the target, to the match that takes it', () => {
+    expect(
+      read('-p tcp -m tcp --dport 80 -m comment --comment x --sport 22 -j ACCEPT').printed,
+    ).toEqual(['-A INPUT -p tcp -m tcp --sport 22 --dport 80 -m comment --comment x -j ACCEPT']);
+    expect(read('-p tcp -m tcp --dport 22 -j ACCEPT --sport 80').printed).toEqual([
+      '-A INPUT -p tcp -m tcp --sport 80 --dport 22 -j ACCEPT',
+    ]);
+  });
+
+  it('refuses options after a verdict or a jump to a chain that no match takes', () => {
+    expect(read('-j ACCEPT --foo').codes).toContain('error unknown-option 20');
+    expect(read('-j NLK --comment x').codes).toContain('error unknown-option 10');
+  });
+});
+
+describe('numbers and words as iptables reads them', () => {
+  it('reads a prefix length as strtoul does: octal, hex, a plus sign', () => {
+    expect(read('-s 10.0.0.1/010').printed).toEqual(['-A INPUT -s 10.0.0.0/8']);
+    expect(read('-s 10.0.0.1/0x10').printed).toEqual(['-A INPUT -s 10.0.0.0/16']);
+    expect(read('-s 10.0.0.1/08').codes).toEqual(['error bad-address 13']);
+  });
+
+  it('splits words as iptables-restore: single quotes are plain, a closing quote ends the word', () => {
+    expect(tokenize(`--comment 'a b'`).tokens.map((t) => t.text)).toEqual([
+      '--comment',
+      "'a",
+      "b'",
+    ]);
+    expect(tokenize('"a"b c\\d').tokens.map((t) => t.text)).toEqual(['a', 'b', 'c\\d']);
+  });
+
+  it('loads one rule per address of -s A,B (per pair with -d C,D), with an info', () => {
+    const r = read('-s 10.0.0.1,10.0.0.2 -d 1.1.1.1,2.2.2.2 -j ACCEPT');
+    expect(r.printed).toEqual([
+      '-A INPUT -s 10.0.0.1/32 -d 1.1.1.1/32 -j ACCEPT',
+      '-A INPUT -s 10.0.0.1/32 -d 2.2.2.2/32 -j ACCEPT',
+      '-A INPUT -s 10.0.0.2/32 -d 1.1.1.1/32 -j ACCEPT',
+      '-A INPUT -s 10.0.0.2/32 -d 2.2.2.2/32 -j ACCEPT',
+    ]);
+    expect(r.codes).toEqual(['info several-rules 13', 'info several-rules 34']);
+  });
+});
+
+describe('print writes a rule in error as it was written', () => {
+  it('never leaves out the part it could not read', () => {
+    for (const rule of [
+      '-s 10.0.0.1,10.0.0.2,x -j ACCEPT',
+      '! -s 10.0.0.1,10.0.0.2 -j ACCEPT',
+      '-m state --state NEW,FOO -j ACCEPT',
+      '-p tcp --dport 99999 -j ACCEPT',
+    ]) {
+      const r = read(rule);
+      expect(r.codes.some((c) => c.startsWith('error'))).toBe(true);
+      expect(r.printed).toEqual([`-A INPUT ${rule}`]);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../typ
 import { parseUint } from '../values.ts';
 import { requireOneOf, reportRepeated, requireProtocol } from './checks.ts';
 import { icmpNameOf, lookupIcmpName } from './icmp-types.ts';
+import { reportRespelled } from './state.ts';
 
 export interface IcmpType {
   type: number;
@@ -54,6 +55,7 @@ function parseIcmpType(o: ParsedOption, ctx: ModuleContext): IcmpType | undefine
     );
     return undefined;
   }
+  if (text !== found.name) reportRespelled([[text, found.name]], o.span, ctx);
   return found.code === undefined
     ? { type: found.type, codeMin: 0, codeMax: 255 }
     : { type: found.type, codeMin: found.code, codeMax: found.code };

@@ -53,4 +53,16 @@ describe('what iptables 1.8.9 reads in these modules', () => {
     );
     expect(a.rule!.matches).toEqual(b.rule!.matches);
   });
+
+  it('warns, naming the full spelling, for a name written in another case or shortened', () => {
+    for (const body of [
+      '-m pkttype --pkt-type BROADCAST',
+      '-p icmp -m icmp --icmp-type ECHO-REPLY',
+      '-p icmp -m icmp --icmp-type echo-req',
+      '-p tcp -m tcp --tcp-flags syn,ack SYN',
+      '-p icmp -j REJECT --reject-with icmp-port',
+    ])
+      expect(codes(one(body)), body).toEqual(['warning respelled']);
+    expect(codes(one('-p icmp -j REJECT --reject-with icmp-port-unreachable'))).toEqual([]);
+  });
 });

@@ -23,7 +23,8 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
 describe('-m pkttype', () => {
   it.each(ORACLE)('%s', (written, saved, listed) => {
     const r = one(written);
-    expect(r.diagnostics).toEqual([]);
+    // a type written otherwise than iptables-save prints it is read, with a warning naming it
+    expect(r.diagnostics.map((d) => d.code)).toEqual(written === saved ? [] : ['respelled']);
     expect(r.saved).toBe(saved);
     expect(r.list).toBe(listed);
     expect(one(saved).saved).toBe(saved);

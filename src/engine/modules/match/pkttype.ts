@@ -1,6 +1,7 @@
 /** `-m pkttype --pkt-type`: the link-layer class of a received packet (to us, to all, to a group). */
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRespelled } from './state.ts';
 
 export type PacketType = 'unicast' | 'broadcast' | 'multicast' | 'otherhost';
 
@@ -41,7 +42,10 @@ export const pkttype = defineMatch<PkttypeData>({
           `unknown packet type "${o.args[0] ?? ''}" (expected unicast, broadcast, multicast or otherhost)`,
           o.span,
         );
-      else data.type = t;
+      else {
+        data.type = t;
+        if (o.args[0] !== t) reportRespelled([[o.args[0] ?? '', t]], o.span, ctx);
+      }
       data.negated = o.negated;
     }
     requireOneOf('pkttype', options, ['pkt-type'], ctx);

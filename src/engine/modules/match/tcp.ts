@@ -3,6 +3,7 @@ import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, parseUint, type PortRange } from '../values.ts';
 import { reportExclusive, reportRepeated, requireProtocol } from './checks.ts';
+import { reportRespelled } from './state.ts';
 import {
   explainPort,
   isFullPortRange,
@@ -156,7 +157,16 @@ export const tcp = defineMatch<TcpData>({
               `bad TCP flags "${o.args.join(' ')}" (expected flag lists such as SYN,ACK SYN; flags are FIN SYN RST PSH ACK URG ALL NONE)`,
               o.span,
             );
-          } else data.flags = { value: { mask, comp }, negated: o.negated };
+          } else {
+            data.flags = { value: { mask, comp }, negated: o.negated };
+            const lower = o.args.filter((a) => a !== a.toUpperCase());
+            if (lower.length)
+              reportRespelled(
+                lower.map((a) => [a, a.toUpperCase()]),
+                o.span,
+                ctx,
+              );
+          }
           break;
         }
         case 'tcp-option': {

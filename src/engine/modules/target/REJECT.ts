@@ -6,6 +6,7 @@
  */
 import { defineTarget, type Lang } from '../types.ts';
 import { reportRepeated } from './option-checks.ts';
+import { reportRespelled } from '../match/state.ts';
 
 export interface RejectData {
   /** the full type name as iptables-save prints it, e.g. `icmp-port-unreachable`, `tcp-reset` */
@@ -134,6 +135,7 @@ export const reject = defineTarget<RejectData>({
         continue;
       }
       data.with = t.name;
+      if (arg !== t.name) reportRespelled([[arg, t.name]], o.span, ctx);
       // the kernel refuses a TCP reset for a rule that may see other protocols
       if (t.name === 'tcp-reset' && ctx.protocol !== 'tcp')
         ctx.report(

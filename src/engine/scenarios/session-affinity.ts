@@ -56,9 +56,9 @@ export const sessionAffinity: Scenario = {
   description: {
     en:
       'The client pod connects to 10.96.0.80:80 twice. The first connection finds no recent list ' +
-      'with its address, so KUBE-SVC picks a pod at random (a third each) and that pod\'s KUBE-SEP ' +
+      "with its address, so KUBE-SVC picks a pod at random (a third each) and that pod's KUBE-SEP " +
       'chain records the client (-m recent --name KUBE-SEP-… --set). The second connection is ' +
-      'checked first against each endpoint\'s list (--rcheck --seconds 10800 --reap) and goes to the ' +
+      "checked first against each endpoint's list (--rcheck --seconds 10800 --reap) and goes to the " +
       'same pod with no random draw. A different client is balanced afresh.',
     ko:
       'client 파드가 10.96.0.80:80에 두 번 접속합니다. 첫 연결은 어느 recent 목록에도 주소가 없어서 ' +

@@ -75,4 +75,5 @@ export const sessionAffinity: Scenario = {
     { entryNode: NODE },
   ),
   node: NODE,
+  connectTwice: true,
 };

@@ -20,3 +20,20 @@ export const strings: { en: ConnectionStrings; ko: ConnectionStrings } = {
     second: '두 번째 연결',
   },
 };
+
+/** The journey's lines for session affinity (affinity.ts). */
+export interface AffinityStrings {
+  found: (address: string, list: string) => string;
+  recorded: (address: string, list: string) => string;
+}
+
+export const affinityStrings: { en: AffinityStrings; ko: AffinityStrings } = {
+  en: {
+    found: (a, l) => `affinity: ${a} found in ${l}, same pod as before`,
+    recorded: (a, l) => `affinity: ${a} recorded in ${l}`,
+  },
+  ko: {
+    found: (a, l) => `어피니티: ${l}에서 ${a} 찾음, 전과 같은 파드로`,
+    recorded: (a, l) => `어피니티: ${a}를 ${l}에 기록`,
+  },
+};

@@ -48,6 +48,10 @@ export const engineApi: EngineApi = {
     return compiledCluster(yaml).result;
   },
 
+  prepareCluster(yaml) {
+    compiledCluster(yaml);
+  },
+
   parseDump(text) {
     return parsedDump(text);
   },

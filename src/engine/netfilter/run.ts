@@ -13,6 +13,7 @@ import type { NatRequest, TargetContext, TargetResult } from './matchers/types.t
 import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
 import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { branchProbability, toNumber, type Chooser } from './random.ts';
+import type { RecentAnswer, RecentLists, RecentQuery } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
@@ -40,6 +41,8 @@ export interface SharedState {
   /** evaluations so far per rule match (statistic nth, limit) */
   counters: Map<string, number>;
   chooser: Chooser;
+  /** the `-m recent` lists */
+  recent: RecentLists;
 }
 
 /** The interfaces a hook sees. */
@@ -131,6 +134,23 @@ export class PacketRun implements TargetContext {
     const n = this.shared.counters.get(key) ?? 0;
     this.shared.counters.set(key, n + 1);
     return n;
+  }
+
+  recent(q: RecentQuery): RecentAnswer {
+    const answer = this.shared.recent.apply(q);
+    const ref = this.recording ? this.ref() : null;
+    if (ref)
+      this.record({
+        kind: 'recent',
+        ...ref,
+        list: q.name,
+        command: q.command,
+        address: formatIPv4(q.address),
+        found: answer.found,
+        matched: answer.matched,
+        packet: this.view(),
+      });
+    return answer;
   }
 
   setMark(value: number, mask: number): void {

@@ -38,6 +38,8 @@ export function describeStep(s: TraceStep): string {
       return `    unknown ${s.role} ${s.module}: assumed ${s.assumed}`;
     case 'random':
       return `    random ${s.matched ? 'matched' : 'missed'} (p=${s.probability})`;
+    case 'recent':
+      return `    recent --${s.command} ${s.list} ${s.address}: ${s.found ? 'found' : 'not found'}${s.matched ? '' : ' (no match)'}`;
     case 'target':
       return `    ${s.target}: ${s.note}`;
     case 'jump-loop':

@@ -215,6 +215,19 @@ export interface RandomStep extends RuleRef {
   packet: PacketView;
 }
 
+/** A `-m recent` test: which list was checked or written, for which address, and the answer. */
+export interface RecentStep extends RuleRef {
+  kind: 'recent';
+  list: string;
+  command: 'set' | 'rcheck' | 'update' | 'remove';
+  address: string;
+  /** the address was in the list (within --seconds, with --hitcount hits) before this packet */
+  found: boolean;
+  /** the rule's recent test held (after any `!`) */
+  matched: boolean;
+  packet: PacketView;
+}
+
 export interface TargetStep extends RuleRef {
   kind: 'target';
   /** a continuing target with an effect worth showing (LOG, NFLOG, TRACE, CT, NOTRACK …) */
@@ -251,6 +264,7 @@ export type TraceStep =
   | RouteStep
   | UnknownModuleStep
   | RandomStep
+  | RecentStep
   | TargetStep
   | GuardStep;
 

@@ -51,6 +51,8 @@ export interface PacketForm {
 export interface SentPacket {
   form: PacketForm;
   withReply: boolean;
+  /** then a second connection from the same client (source port + 1): session affinity */
+  twice?: boolean;
   /** seed for random rules: the same seed picks the same endpoint again */
   seed: number;
 }

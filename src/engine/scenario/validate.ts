@@ -133,6 +133,7 @@ function sent(v: unknown, path: string): SentPacket | null {
     form: form(own(o, 'form'), `${p}form`),
     withReply: bool(o, 'withReply', p),
     seed: int(o, 'seed', p, 1, 0x7fffffff),
+    ...(own(o, 'twice') === undefined ? {} : { twice: bool(o, 'twice', p) }),
   };
 }
 

@@ -2,6 +2,7 @@
  * The packet builder: who sends, to what, which protocol and ports, where the packet enters;
  * Send traces it, Send with reply traces its answer too (one trace call, one conntrack table).
  */
+import { strings as twiceStrings } from '../connections/strings.ts';
 import type { FormEvent } from 'react';
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import { useLang, useT, type Messages } from '../i18n/index.ts';
@@ -238,6 +239,7 @@ function EntryFields({
 
 export function PacketBuilder() {
   const t = useT();
+  const twice = twiceStrings[useLang()];
   const c = useSummary();
   const dump = useScenario((s) => s.mode) === 'dump';
   const form = useScenario((s) => s.form);
@@ -284,6 +286,15 @@ export function PacketBuilder() {
           data-testid="send-reply"
         >
           {t.sendReply}
+        </button>
+        <button
+          type="button"
+          disabled={!resolved?.ok || form.proto === 'icmp'}
+          onClick={() => send(false, true)}
+          title={twice.hint}
+          data-testid="send-twice"
+        >
+          {twice.button}
         </button>
         <button type="button" onClick={reroll} title={t.rerollHint} data-testid="reroll">
           {t.reroll}

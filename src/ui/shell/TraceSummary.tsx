@@ -4,7 +4,8 @@
  */
 import { useEffect } from 'react';
 import { openEditorGate } from '../editor/editor-gate.ts';
-import { useT } from '../i18n/index.ts';
+import { useLang, useT } from '../i18n/index.ts';
+import { strings as twiceStrings } from '../connections/strings.ts';
 import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -15,6 +16,7 @@ function endpoint(addr: string, port: number | null): string {
 
 export function TraceSummary() {
   const t = useT();
+  const twice = twiceStrings[useLang()];
   const { response, index, count, result, node } = useCurrentTrace();
   const { sent, trace } = useLiveTrace();
   const shownNode = useScenario((s) => s.node);
@@ -46,7 +48,10 @@ export function TraceSummary() {
         <h2 className="panel-title">{t.result}</h2>
         {count > 1 ? (
           <div role="group" aria-label={t.result} className="segmented small">
-            {[t.tracePacket, t.traceReply].map((label, i) => (
+            {(sent?.ok && sent.req.packets.length > 1
+              ? [twice.first, twice.second]
+              : [t.tracePacket, t.traceReply]
+            ).map((label, i) => (
               <button
                 key={i}
                 type="button"

@@ -12,6 +12,7 @@ import {
   limitEval,
   markEval,
   notModelled,
+  recentEval,
   statisticEval,
 } from './misc.ts';
 import { ownerEval } from './owner.ts';
@@ -36,7 +37,7 @@ export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<stri
     ['owner', ownerEval],
     ['physdev', physdevEval],
     ['pkttype', pkttypeEval],
-    ['recent', notModelled],
+    ['recent', recentEval],
     ['rpfilter', rpfilterEval],
     ['sctp', sctpEval],
     ['set', setEval],

@@ -8,6 +8,7 @@ import type { CtAttachment } from '../conntrack.ts';
 import type { Hook } from '../hooks.ts';
 import type { Host } from '../host.ts';
 import type { PacketState } from '../packet.ts';
+import type { RecentAnswer, RecentQuery } from '../recent-lists.ts';
 
 export type MatchResult = 'match' | 'nomatch' | 'unknown';
 
@@ -33,6 +34,8 @@ export interface EvalContext {
   chance(threshold: number): boolean;
   /** how many times this match of this rule was evaluated before (statistic nth, limit) */
   count(): number;
+  /** applies a `-m recent` test to the simulation's recent lists (and records it) */
+  recent(q: RecentQuery): RecentAnswer;
 }
 
 export type MatchEvaluator<D = unknown> = (data: D, ctx: EvalContext) => MatchResult;

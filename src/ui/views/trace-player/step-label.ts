@@ -159,6 +159,13 @@ export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
         tone: 'info',
         depth: 2,
       };
+    case 'recent':
+      return {
+        where: at(s.table, s.hook, s.chain, s.rule),
+        what: t.recent(s.command, s.list, s.address, s.found),
+        tone: 'info',
+        depth: 2,
+      };
     case 'target':
       return {
         where: at(s.table, s.hook, s.chain, s.rule),

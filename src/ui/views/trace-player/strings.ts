@@ -67,6 +67,8 @@ export interface PlayerStrings {
   routing: string;
   unknownModule: (role: string, mod: string, assumed: string) => string;
   random: (taken: boolean, p: string) => string;
+  /** a `-m recent` test: the list, the address, and whether it was there before */
+  recent: (command: string, list: string, address: string, found: boolean) => string;
   loop: string;
   depth: string;
 }
@@ -139,6 +141,12 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     routing: 'routing decision',
     unknownModule: (r, m, a) => `unknown ${r} ${m}: taken as ${a}`,
     random: (t, p) => `random branch ${t ? 'taken' : 'not taken'} (p = ${p})`,
+    recent: (c, l, a, f) =>
+      c === 'set'
+        ? `recent list ${l}: ${a} recorded${f ? ' again' : ''}`
+        : c === 'remove'
+          ? `recent list ${l}: ${a} ${f ? 'removed' : 'was not there'}`
+          : `recent list ${l}: ${a} ${f ? 'found (seen before)' : 'not found (not seen before)'}`,
     loop: 'jump loop',
     depth: 'too many nested jumps',
   },
@@ -210,6 +218,12 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     unknownModule: (r, m, a) =>
       `알 수 없는 ${r === 'match' ? '매치' : '타깃'} ${m}: ${a}(으)로 간주`,
     random: (t, p) => `무작위 분기 ${t ? '선택됨' : '선택 안 됨'} (p = ${p})`,
+    recent: (c, l, a, f) =>
+      c === 'set'
+        ? `recent 목록 ${l}: ${a} ${f ? '다시 ' : ''}기록`
+        : c === 'remove'
+          ? `recent 목록 ${l}: ${a} ${f ? '삭제' : '목록에 없음'}`
+          : `recent 목록 ${l}: ${a} ${f ? '있음 (전에 본 주소)' : '없음 (처음 보는 주소)'}`,
     loop: '점프 순환',
     depth: '중첩 점프가 너무 깊음',
   },

@@ -7,6 +7,7 @@ import { answerValue, evaluateCheck, showValue, type MissReason } from './checks
 import { Env } from './env.ts';
 import type { LoadedLesson } from './loaded.ts';
 import { findStep } from './pattern.ts';
+import { chainName } from './refs.ts';
 import { applyPatches } from './patch.ts';
 import { askOptions } from './options.ts';
 import { renderWith } from './text.ts';
@@ -162,16 +163,24 @@ export function evaluateStep(loaded: LoadedLesson, index: number, world: World):
     got: o.got,
     expected: o.expected,
     reason: o.reason ? REASONS[o.reason.code](o.reason) : null,
-    why: whyOf(step, world.answer),
+    why: whyOf(step, world.answer, (name) => chainName(env, name)),
   };
 }
 
-function whyOf(step: Step, answer: AnswerInput | null): Text | null {
+function whyOf(
+  step: Step,
+  answer: AnswerInput | null,
+  chain: (name: string) => string,
+): Text | null {
   if (answer === null || typeof step.action !== 'object' || !('ask' in step.action)) return null;
   const ask = step.action.ask;
   if (ask.kind === 'choice' && 'option' in answer)
     return ask.options.find((o) => o.id === answer.option)?.why ?? null;
-  if (ask.kind === 'nextChain' && 'chain' in answer) return ask.why?.[answer.chain] ?? null;
+  // a why may be keyed by a ref (`svc`): the learner picks the chain's real name
+  if (ask.kind === 'nextChain' && 'chain' in answer)
+    return (
+      Object.entries(ask.why ?? {}).find(([k]) => chain(k) === chain(answer.chain))?.[1] ?? null
+    );
   return null;
 }
 

@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import { createQueryClient } from './queries/query-client.ts';
 import { startKeeping } from './share/start.ts';
+import { startLessons } from './lessons/start.ts';
 
 /**
  * The saved work (and a shared link) before the first render, so nothing flashes the example.
@@ -15,6 +16,7 @@ import { startKeeping } from './share/start.ts';
  */
 export function keep(): void {
   startKeeping();
+  startLessons();
 }
 
 export function render(root: HTMLElement, createRoot: typeof CreateRoot): void {

@@ -4,6 +4,7 @@ import { PacketBuilder } from '../packet/PacketBuilder.tsx';
 import { useCurrentTrace } from '../queries/current-trace.ts';
 import { useStaged } from './Later.tsx';
 import { RulesPanel } from './RulesPanel.tsx';
+import { LessonSlot } from '../lessons/LessonSlot.tsx';
 import { TraceSummary } from './TraceSummary.tsx';
 import { PacketPanel } from '../views/packet-panel/PacketPanel.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
@@ -28,7 +29,9 @@ export function TracePane() {
     <section className="pane trace-pane" aria-label={t.traceRegion}>
       <PacketBuilder />
       <TraceSummary />
+      <LessonSlot name="packet" />
       <Packet />
+      <LessonSlot name="rules" />
       <RulesPanel />
     </section>
   );

@@ -6,6 +6,7 @@
  */
 import { STATISTIC_SCALE, type StatisticData } from '../modules/match/statistic.ts';
 import { Env } from './env.ts';
+import { seenSource } from './journey-query.ts';
 import { chainName, endpointsOf } from './refs.ts';
 import type { Variant } from './types.ts';
 
@@ -17,7 +18,9 @@ export type RuleQuery =
   /** the chain of the rule that dropped or rejected the packet, `(not dropped)`, or `(no rule)` */
   | { droppedIn: { packet: string; in?: Variant } }
   /** which kube-proxy layout wrote the rules: `v1.25+`, `v1.24`, `v1.23-` or `(not kube-proxy)` */
-  | { layout: { node?: string; in?: Variant } };
+  | { layout: { node?: string; in?: Variant } }
+  /** the source address the receiving pod sees, from the journey across the cluster (journey-query.ts) */
+  | { seenSource: { packet: string; in?: Variant } };
 
 export const NOT_DROPPED = '(not dropped)';
 export const NO_RULE = '(no rule)';
@@ -25,7 +28,9 @@ export const NO_RULE = '(no rule)';
 type Answer = { ok: true; value: string | number } | { ok: false; problem: string };
 
 export function isRuleQuery(q: object): q is RuleQuery {
-  return 'probability' in q || 'ruleCount' in q || 'droppedIn' in q || 'layout' in q;
+  return (
+    'probability' in q || 'ruleCount' in q || 'droppedIn' in q || 'layout' in q || 'seenSource' in q
+  );
 }
 
 function envFor(base: Env, variant: Variant | undefined): Env {
@@ -36,6 +41,7 @@ export function evaluateRuleQuery(base: Env, q: RuleQuery): Answer {
   if ('probability' in q) return probability(envFor(base, q.probability.in), q.probability);
   if ('ruleCount' in q) return ruleCount(envFor(base, q.ruleCount.in), q.ruleCount);
   if ('layout' in q) return layout(envFor(base, q.layout.in), q.layout.node);
+  if ('seenSource' in q) return seenSource(envFor(base, q.seenSource.in), q.seenSource.packet);
   return droppedIn(envFor(base, q.droppedIn.in), q.droppedIn.packet);
 }
 

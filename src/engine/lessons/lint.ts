@@ -31,7 +31,8 @@ function koChars(s: string): number {
 }
 
 function setOf(re: RegExp, s: string): string[] {
-  return [...s.matchAll(re)].map((m) => m[1]!.trim()).sort();
+  // a set: a language may repeat a name the other says once
+  return [...new Set([...s.matchAll(re)].map((m) => m[1]!.trim()))].sort();
 }
 
 function isText(v: unknown): v is Partial<Text> {

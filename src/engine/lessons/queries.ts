@@ -79,6 +79,10 @@ export function evaluateQuery(base: Env, q: Query): QueryValue {
   }
   if ('contains' in q) return { ok: true, value: findStep(env, q.contains.pattern, steps) >= 0 };
   if ('nextChain' in q) return { ok: true, value: nextChainIn(env, steps, q.nextChain.at) };
+  if ('returnsTo' in q) {
+    const back = steps.flatMap((s) => (s.kind === 'return' ? [s.to] : []));
+    return { ok: true, value: back[(q.returnsTo.occurrence ?? 1) - 1] ?? null };
+  }
   const at = q.field.at;
   if (at === undefined) return { ok: true, value: fieldOf(result.packet, q.field.field) };
   const i = findStep(env, at, steps);

@@ -94,6 +94,47 @@ describe('lesson runner on lesson 1', () => {
   });
 });
 
+describe('lesson runner on lesson 2', () => {
+  const lesson = load('02-chains');
+
+  it("offers the current chain's jump targets and the way out as 'which chain next?' options", () => {
+    const first = stepView(lesson, indexOf(lesson, 'next-from-input'), startWorld(lesson, 0));
+    expect(first.ask?.options.map((o) => o.id)).toEqual(['TCP-IN', '(policy)']);
+    const second = stepView(lesson, indexOf(lesson, 'next-from-tcp-in'), startWorld(lesson, 0));
+    expect(second.ask?.options.map((o) => o.id)).toEqual(['SSH', '(return)']);
+  });
+
+  it('judges the trace cursor: on the RETURN it fails and says where it is', () => {
+    const i = indexOf(lesson, 'step-to-accept');
+    const world = startWorld(lesson, i);
+    expect(evaluateStep(lesson, i, world).reason?.en).toMatch(/Step the trace player/);
+    const onReturn = evaluateStep(lesson, i, {
+      ...world,
+      sent: ['ssh-int'],
+      cursor: { packet: 'ssh-int', index: 8 },
+    });
+    expect(onReturn.pass).toBe(false);
+    expect(onReturn.expected).toBe('INPUT #2 (verdict)');
+    expect(onReturn.got).toMatch(/\(return\)$|\(rule\)$/);
+    expect(evaluateStep(lesson, i, applySolution(lesson, i, world)).pass).toBe(true);
+  });
+
+  it('plays an edit of the rules: after the goto, ssh-int is dropped', () => {
+    const i = indexOf(lesson, 'goto-ssh-int');
+    const world = startWorld(lesson, i);
+    expect(world.rules).toContain('-A INPUT -p tcp -g TCP-IN');
+    expect(evaluateStep(lesson, i, { ...world, answer: { option: 'drop' } }).pass).toBe(true);
+    // the same question on the scenario as shipped has the other answer
+    expect(
+      evaluateStep(lesson, i, { ...startWorld(lesson, 0), answer: { option: 'accept' } }).pass,
+    ).toBe(true);
+  });
+
+  it('is proved by the lessons check', () => {
+    expect(proveLesson(lesson).failures).toEqual([]);
+  });
+});
+
 describe('lessons check on a broken lesson', () => {
   it('fails a solution that is not the answer', () => {
     const broken = load('01-hooks-and-tables', (f) => {

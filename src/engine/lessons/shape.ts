@@ -109,8 +109,7 @@ function keyedUnion(branches: Schema[], v: unknown): { key: string; message: str
   if (typeOf(v) !== 'object') return null;
   const keys = Object.keys(v as object);
   const known: string[] = [];
-  for (const b of branches) {
-    const r = b.$ref ? (DEFS[b.$ref.replace('#/definitions/', '')] ?? {}) : b;
+  for (const r of flatten(branches)) {
     for (const k of Object.keys(r.properties ?? {})) {
       if (keys.includes(k)) return null;
       if (!known.includes(k)) known.push(k);
@@ -133,6 +132,14 @@ function fit(s: Schema, v: unknown): number {
   const required = r.required ?? [];
   const hits = keys.filter((k) => k in r.properties!).length;
   return 1 + (required.every((k) => keys.includes(k)) ? 2 : 0) + hits / Math.max(keys.length, 1);
+}
+
+/** A union's branches with referenced and nested unions opened up. */
+function flatten(branches: Schema[]): Schema[] {
+  return branches.flatMap((b) => {
+    const r = b.$ref ? (DEFS[b.$ref.replace('#/definitions/', '')] ?? {}) : b;
+    return r.anyOf ? flatten(r.anyOf) : [r];
+  });
 }
 
 export function validateShape(value: unknown): ShapeProblem[] {

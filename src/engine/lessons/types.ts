@@ -258,6 +258,8 @@ export type Query =
   | { nextChain: QueryPacket & { at: Pattern } }
   | { share: QueryPacket & { endpoint: number } }
   | { endpoints: QueryPacket }
+  /** the chain the walk resumes in after the n-th RETURN or end of a user chain (default the first) */
+  | { returnsTo: QueryPacket & { occurrence?: number } }
   | RuleQuery; // rule-queries.ts: a rule's probability, a count of rules, where a packet was dropped
 
 export interface QueryPacket {

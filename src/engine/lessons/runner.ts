@@ -7,6 +7,7 @@ import { answerValue, evaluateCheck, showValue, type MissReason } from './checks
 import { Env } from './env.ts';
 import type { LoadedLesson } from './loaded.ts';
 import { findStep } from './pattern.ts';
+import { resolveFocus } from './focus-refs.ts';
 import { chainName } from './refs.ts';
 import { applyPatches } from './patch.ts';
 import { askOptions } from './options.ts';
@@ -106,7 +107,7 @@ export function stepView(loaded: LoadedLesson, index: number, world: World): Ste
     challenge: step.challenge === true,
     text: renderWith(env, step.text),
     goal: step.goal ? renderWith(env, step.goal) : null,
-    focus: step.focus ?? [],
+    focus: resolveFocus(env, step.focus ?? []),
     action: step.action,
     ask: ask
       ? {

@@ -17,8 +17,18 @@ export const BUDGET = {
 
 const HASHED = /KUBE-(?:SVC|SVL|SEP|EXT|FW|XLB)-[A-Z0-9]{16}/;
 const BACKTICKED = /`([^`]+)`/g;
-/** 합니다체 endings: a lesson speaks 해요체 throughout */
-const FORMAL = /(?:습니다|습니까|십시오|ㅂ니다)(?=[.?!]|\s|$)/;
+/** a syllable before 니다/니까 (합니다, 보냅니다, 습니다) or 십시오: 합니다체, where a lesson speaks 해요체 */
+const FORMAL_END = /([가-힣])니(?:다|까)(?=[.?!,)\s]|$)|십시오/g;
+/** Hangul syllables are laid out so that the final consonant is the code modulo 28; 17 is ㅂ. */
+const FINAL_BIEUP = 17;
+
+function formalRegister(ko: string): boolean {
+  for (const m of ko.matchAll(FORMAL_END)) {
+    if (m[1] === undefined) return true;
+    if ((m[1].charCodeAt(0) - 0xac00) % 28 === FINAL_BIEUP) return true;
+  }
+  return false;
+}
 
 type Path = (string | number)[];
 
@@ -73,7 +83,7 @@ function textProblems(loaded: LoadedLesson, path: Path, t: Partial<Text>): Lesso
   };
   same(new RegExp(PLACEHOLDER.source, 'g'), '{{placeholders}}');
   same(BACKTICKED, 'backticked identifiers');
-  if (FORMAL.test(ko))
+  if (formalRegister(ko))
     at('korean-register', 'the Korean text uses 합니다체; lessons speak 해요체 (…해요, …예요)');
   const refs = loaded.lesson.refs ?? {};
   for (const name of setOf(new RegExp(PLACEHOLDER.source, 'g'), en))

@@ -79,6 +79,8 @@ describe('the lesson lint', () => {
       'korean-register',
     ]);
     const hashed = lint(SEND.replace("Send `p`.'", "Send `p` to KUBE-SVC-ABCDEFGHIJKLMNOP.'"));
-    expect(hashed).toContainEqual(expect.objectContaining({ code: 'hashed-name', line: 12, column: 30 }));
+    expect(hashed).toContainEqual(
+      expect.objectContaining({ code: 'hashed-name', line: 12, column: 30 }),
+    );
   });
 });

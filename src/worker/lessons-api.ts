@@ -105,6 +105,8 @@ export function viewOf(loaded: LoadedLesson, index: number, world: World, start:
     packet: stepPacket(loaded, index),
     hints: v.hints,
     hasSolution: v.hasSolution,
+    sampleRuns: typeof v.action === 'object' && 'sample' in v.action ? v.action.sample.n : null,
+    toggle: typeof v.action === 'object' && 'toggle' in v.action ? v.action.toggle.setting : null,
     start,
   };
 }

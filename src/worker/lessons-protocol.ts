@@ -65,6 +65,10 @@ export interface StepView {
   packet: string | null;
   hints: Text[];
   hasSolution: boolean;
+  /** a `sample` step: how many new connections to send */
+  sampleRuns: number | null;
+  /** a `toggle` step: the setting the learner flips */
+  toggle: 'backend' | null;
   /** the world the step starts from: the scenario plus the earlier steps' setup and solutions */
   start: World;
 }

@@ -8,7 +8,7 @@ import { useProgress } from './progress-store.ts';
 import { useSession } from './session-store.ts';
 import { AskWidget } from './AskWidget.tsx';
 import { LessonText } from './LessonText.tsx';
-import { answer, check, openHint, send, showMe } from './session.ts';
+import { answer, check, openHint, sample, send, setBackend, showMe } from './session.ts';
 import { lessonStrings, type LessonStrings } from './strings.ts';
 import type { Lang } from '../i18n/index.ts';
 import type { StepView } from '../../worker/lessons-protocol.ts';
@@ -118,9 +118,17 @@ function Doing({ step, t }: { step: StepView; t: LessonStrings }) {
       ? t.actionSend
       : step.action === 'stepTo'
         ? t.actionStep
-        : step.action === 'edit' || step.action === 'editRules'
+        : step.action === 'edit'
           ? t.actionEdit
-          : null;
+          : step.action === 'editRules'
+            ? t.actionEditRules
+            : step.action === 'paste'
+              ? t.actionPaste
+              : step.action === 'toggle'
+                ? t.actionToggle
+                : step.action === 'sample'
+                  ? t.actionSample
+                  : null;
   return (
     <div className="lesson-doing">
       {hint ? <p className="muted small">{hint}</p> : null}
@@ -134,6 +142,36 @@ function Doing({ step, t }: { step: StepView; t: LessonStrings }) {
             data-testid="lesson-send"
           >
             {t.sendPacket} <code>{packet}</code>
+          </button>
+        ) : null}
+        {step.toggle === 'backend' ? (
+          <div
+            role="group"
+            aria-label={t.backend}
+            className="segmented"
+            data-testid="lesson-backend"
+          >
+            {(['nft', 'legacy'] as const).map((b) => (
+              <button
+                key={b}
+                type="button"
+                aria-pressed={(world?.backend ?? 'nft') === b}
+                onClick={() => setBackend(b)}
+                data-testid={`lesson-backend-${b}`}
+              >
+                {b}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {packet !== null && step.sampleRuns !== null ? (
+          <button
+            type="button"
+            onClick={() => sample(packet, step.sampleRuns ?? 0)}
+            disabled={busy}
+            data-testid="lesson-sample"
+          >
+            {t.sample(step.sampleRuns)}
           </button>
         ) : null}
         <button

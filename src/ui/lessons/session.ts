@@ -173,6 +173,20 @@ export function send(packet: string): void {
   useSession.getState().set({ world: { ...world, sent, cursor: null } });
 }
 
+/** Flips the backend (nft or legacy) the world is traced with. */
+export function setBackend(backend: 'nft' | 'legacy'): void {
+  const world = currentWorld();
+  if (world) useSession.getState().set({ world: { ...world, backend } });
+}
+
+/** Sends `n` new connections of the step's packet; the runner checks that they were sent. */
+export function sample(packet: string, n: number): void {
+  const world = currentWorld();
+  if (!world) return;
+  const sent = world.sent.includes(packet) ? world.sent : [...world.sent, packet];
+  useSession.getState().set({ world: { ...world, sent, sampled: { packet, n } } });
+}
+
 /** "Show me": the runner applies the solution; the step is marked shown, not solved. */
 export async function showMe(): Promise<void> {
   const { lessonId, step } = useSession.getState();

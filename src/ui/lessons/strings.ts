@@ -71,6 +71,12 @@ export interface LessonStrings {
   actionStep: string;
   actionEdit: string;
   actionRead: string;
+  actionEditRules: string;
+  actionPaste: string;
+  actionToggle: string;
+  actionSample: string;
+  backend: string;
+  sample: (n: number) => string;
   sendPacket: string;
   answerFirst: string;
   focusHere: string;
@@ -169,6 +175,12 @@ const en: LessonStrings = {
   actionStep: 'Step the player to the point, then check.',
   actionEdit: 'Edit the YAML, then check.',
   actionRead: 'Read, then go on.',
+  actionEditRules: 'Edit the rules, then check.',
+  actionPaste: 'Paste an iptables-save dump into the editor, then check.',
+  actionToggle: 'Switch the backend, then check.',
+  actionSample: 'Send many new connections, then check.',
+  backend: 'Backend',
+  sample: (n) => `Send ${n} new connections`,
   sendPacket: 'Send this packet',
   answerFirst: 'Answer first: the next hop is hidden until you do.',
   focusHere: 'The step is about this',
@@ -282,6 +294,12 @@ const ko: LessonStrings = {
   actionStep: '플레이어를 그 지점까지 옮긴 뒤 확인하세요.',
   actionEdit: 'YAML을 고친 뒤 확인하세요.',
   actionRead: '읽고 넘어가세요.',
+  actionEditRules: '규칙을 고친 뒤 확인하세요.',
+  actionPaste: 'iptables-save 덤프를 편집기에 붙여 넣은 뒤 확인하세요.',
+  actionToggle: '백엔드를 바꾼 뒤 확인하세요.',
+  actionSample: '새 연결을 여러 번 보낸 뒤 확인하세요.',
+  backend: '백엔드',
+  sample: (n) => `새 연결 ${n}개 보내기`,
   sendPacket: '이 패킷 보내기',
   answerFirst: '먼저 답하세요. 답하기 전에는 다음 홉을 숨겨요.',
   focusHere: '이 단계가 가리키는 곳',

@@ -79,6 +79,12 @@ export function evaluateQuery(base: Env, q: Query): QueryValue {
   }
   if ('contains' in q) return { ok: true, value: findStep(env, q.contains.pattern, steps) >= 0 };
   if ('nextChain' in q) return { ok: true, value: nextChainIn(env, steps, q.nextChain.at) };
+  if ('ruleAt' in q) {
+    const i = findStep(env, q.ruleAt.at, steps);
+    const s = steps[i] as { table?: string; chain?: string; rule?: number | null } | undefined;
+    if (!s?.table || !s.chain || typeof s.rule !== 'number') return { ok: true, value: null };
+    return { ok: true, value: `${s.table}/${s.chain}/${s.rule}` };
+  }
   if ('returnsTo' in q) {
     const back = steps.flatMap((s) => (s.kind === 'return' ? [s.to] : []));
     return { ok: true, value: back[(q.returnsTo.occurrence ?? 1) - 1] ?? null };

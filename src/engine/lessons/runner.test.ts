@@ -119,6 +119,18 @@ describe('lesson runner on lesson 2', () => {
     expect(evaluateStep(lesson, i, applySolution(lesson, i, world)).pass).toBe(true);
   });
 
+  it('judges a picked rule against the rule the trace names', () => {
+    const i = indexOf(lesson, 'pick-return');
+    const world = startWorld(lesson, i);
+    const accept = { rule: { table: 'filter', chain: 'SSH', index: 2 } };
+    expect(evaluateStep(lesson, i, { ...world, answer: accept })).toMatchObject({
+      pass: false,
+      got: 'filter/SSH/2',
+      expected: 'filter/SSH/1',
+    });
+    expect(evaluateStep(lesson, i, applySolution(lesson, i, world)).pass).toBe(true);
+  });
+
   it('plays an edit of the rules: after the goto, ssh-int is dropped', () => {
     const i = indexOf(lesson, 'goto-ssh-int');
     const world = startWorld(lesson, i);

@@ -260,6 +260,8 @@ export type Query =
   | { endpoints: QueryPacket }
   /** the chain the walk resumes in after the n-th RETURN or end of a user chain (default the first) */
   | { returnsTo: QueryPacket & { occurrence?: number } }
+  /** the rule of the trace step the pattern finds, as `table/chain/index` (what a pick answers) */
+  | { ruleAt: QueryPacket & { at: Pattern } }
   | RuleQuery; // rule-queries.ts: a rule's probability, a count of rules, where a packet was dropped
 
 export interface QueryPacket {

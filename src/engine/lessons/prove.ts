@@ -17,7 +17,8 @@ import {
   stepView,
   type StepVerdict,
 } from './runner.ts';
-import type { AnswerInput, Step } from './types.ts';
+import { applyPatches } from './patch.ts';
+import type { AnswerInput, Patch, Step } from './types.ts';
 import type { World } from './world.ts';
 
 export interface ProofFailure {
@@ -49,6 +50,15 @@ function answersOf(loaded: LoadedLesson, step: Step, world: World): AnswerInput[
   return [];
 }
 
+/** Why the edits cannot be made on the world's text, or null when they can. */
+function patchProblem(world: World, patches: readonly Patch[] | undefined): string | null {
+  if (!patches || patches.length === 0) return null;
+  const text = world.cluster ?? world.rules;
+  if (text === null) return 'the scenario has no text to edit';
+  const r = applyPatches(text, patches, world.cluster !== null ? 'cluster' : 'rules');
+  return typeof r === 'string' ? null : r.problem;
+}
+
 function proveStep(loaded: LoadedLesson, index: number, step: Step): string[] {
   const out: string[] = [];
   const view = stepView(loaded, index, startWorld(loaded, index));
@@ -69,6 +79,8 @@ function proveStep(loaded: LoadedLesson, index: number, step: Step): string[] {
     /could not answer/.test(before.reason.en)
   )
     out.push(`at the start: ${before.reason.en}`);
+  const unapplied = patchProblem(start, step.solution?.patch);
+  if (unapplied) out.push(`the solution's edit does not apply: ${unapplied}`);
   const solved = applySolution(loaded, index, start);
   const after = evaluateStep(loaded, index, solved);
   if (!after.pass) out.push(`the check fails after the solution: ${said(after)}`);
@@ -82,6 +94,9 @@ function proveStep(loaded: LoadedLesson, index: number, step: Step): string[] {
       );
   }
   (step.wrong ?? []).forEach((w, i) => {
+    // an edit that changes nothing would fail the check without proving anything
+    const bad = patchProblem(start, w.patch);
+    if (bad) out.push(`wrong attempt ${i + 1} does not apply: ${bad}`);
     const v = evaluateStep(loaded, index, applySolutionTo(loaded, start, w));
     if (v.pass) out.push(`wrong attempt ${i + 1} passes the check`);
   });

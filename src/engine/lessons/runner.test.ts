@@ -188,6 +188,20 @@ describe('lessons check on a broken lesson', () => {
     });
   });
 
+  it('fails a wrong edit that does not apply, since it would prove nothing', () => {
+    const broken = load('02-chains', (f) => {
+      f['lesson.yaml'] = f['lesson.yaml']!.replace(
+        "from: '-A TCP-IN -p tcp --dport 22 -j SSH'",
+        "from: '-A TCP-IN -p tcp --dport 23 -j SSH'",
+      );
+    });
+    expect(proveLesson(broken).failures).toContainEqual({
+      step: 'goto',
+      message:
+        'wrong attempt 1 does not apply: no line "-A TCP-IN -p tcp --dport 23 -j SSH" to replace',
+    });
+  });
+
   it('reports a bad field at its line and column', () => {
     const files: Record<string, string> = {
       'lesson.yaml':

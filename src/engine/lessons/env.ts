@@ -167,18 +167,27 @@ export class Env {
     return { ok: true, shares };
   }
 
+  /**
+   * The node a packet is traced on (cluster lessons): its own `node`, else the node a host
+   * process sends it from, else the scenario's.
+   */
+  nodeOf(name: string): string | null {
+    const spec = this.packets[name];
+    return spec?.node ?? spec?.from?.node ?? this.defaultNode;
+  }
+
   private prepared(
     name: string,
   ): { ok: true; on: NodeRules; packets: Packet[] } | { ok: false; problem: string } {
     if (this.problems.length > 0) return { ok: false, problem: this.problems[0]! };
     const chain = this.chainOf(name, []);
     if (typeof chain === 'string') return { ok: false, problem: chain };
-    const spec = this.packets[name]!;
-    const on = this.rulesOn(spec.node);
+    const node = this.nodeOf(name);
+    const on = this.rulesOn(node);
     if (on === null) return { ok: false, problem: `no rules to trace ${name} on` };
     const inputs: unknown[] = [];
     for (const n of chain) {
-      const p = resolvePacket(this.packets[n]!, this.model, spec.node ?? this.defaultNode);
+      const p = resolvePacket(this.packets[n]!, this.model, node);
       if (!p.ok) return { ok: false, problem: `packet ${n}: ${p.problem}` };
       inputs.push(p.packet);
     }

@@ -36,7 +36,7 @@ export function nextChainCandidates(env: Env, packet: string, at: Pattern): stri
     { kind: string; chain?: string; table?: string; target?: string } | undefined;
   if (!step) return [];
   const name = step.kind === 'jump' || step.kind === 'goto' ? step.target : step.chain;
-  const on = env.rulesOn(env.packets[packet]?.node);
+  const on = env.rulesOn(env.nodeOf(packet));
   const chain = on?.ruleset.tables
     .find((x) => x.name === step.table)
     ?.chains.find((c) => c.name === name);

@@ -3,11 +3,11 @@
  * what was found and what was wanted as engine values (addresses, chain names, numbers), which
  * read the same in both languages; `reason` says which kind of miss it was.
  */
-import type { TraceStep } from '../netfilter/index.ts';
+import type { ConntrackStep, TraceStep } from '../netfilter/index.ts';
 import type { Env } from './env.ts';
 import { describePattern, findStep, stepMatches } from './pattern.ts';
 import { evaluateQuery, fieldOf } from './queries.ts';
-import { chainName } from './refs.ts';
+import { chainName, resolveRef } from './refs.ts';
 import type { AnswerInput, Check, PacketField, Step, Value } from './types.ts';
 
 export type MissReason =
@@ -106,6 +106,7 @@ export function evaluateCheck(env: Env, step: Step, check: Check): CheckOutcome 
     });
   }
   if ('cursor' in check) return cursorCheck(env, check.cursor);
+  if ('compiled' in check) return compiledCheck(env, check.compiled);
   return traceCheck(env, check);
 }
 
@@ -172,9 +173,47 @@ function stepLine(s: TraceStep): string {
     .join(' ');
 }
 
+function compiledCheck(
+  env: Env,
+  c: Extract<Check, { compiled: unknown }>['compiled'],
+): CheckOutcome {
+  const name = chainName(env, c.chain);
+  const on = env.rulesOn(c.node ?? null);
+  const chains = (on?.ruleset.tables ?? [])
+    .filter((t) => c.table === undefined || t.name === c.table)
+    .flatMap((t) => t.chains.filter((ch) => ch.name === name));
+  if (chains.length === 0) return miss('absent', name);
+  if (c.rules === undefined) return PASS;
+  const target = c.target === undefined ? undefined : chainName(env, c.target);
+  const n = chains
+    .flatMap((ch) => ch.rules)
+    .filter((r) => target === undefined || r.target?.name === target).length;
+  const what = target === undefined ? 'rules' : `rules to ${target}`;
+  return n === c.rules ? PASS : miss(`${n} ${what}`, `${c.rules} ${what}`);
+}
+
+function conntrackCheck(
+  steps: readonly TraceStep[],
+  c: Extract<Check, { conntrack: unknown }>['conntrack'],
+): CheckOutcome {
+  let last: ConntrackStep | undefined;
+  for (const s of steps) if (s.kind === 'conntrack' && s.entry) last = s;
+  if (!last?.entry) return miss('no entry', 'a conntrack entry');
+  if (c.state !== undefined && last.state !== c.state) return miss(last.state, c.state);
+  for (const bit of c.status ?? [])
+    if (!last.entry.status.includes(bit)) return miss(last.entry.status.join(',') || 'none', bit);
+  if (c.reply !== undefined && !last.entry.reply.includes(c.reply))
+    return miss(last.entry.reply, c.reply);
+  return PASS;
+}
+
 type TraceLike = Extract<
   Check,
-  { trace: unknown } | { result: unknown } | { packetAfter: unknown } | { distribution: unknown }
+  | { trace: unknown }
+  | { result: unknown }
+  | { packetAfter: unknown }
+  | { distribution: unknown }
+  | { conntrack: unknown }
 >;
 
 function traceCheck(env: Env, check: TraceLike): CheckOutcome {
@@ -185,12 +224,15 @@ function traceCheck(env: Env, check: TraceLike): CheckOutcome {
         ? check.result.packet
         : 'packetAfter' in check
           ? check.packetAfter.packet
-          : check.distribution.packet;
+          : 'conntrack' in check
+            ? check.conntrack.packet
+            : check.distribution.packet;
   if (!env.world.sent.includes(packet)) return miss(null, null, { code: 'not-sent', packet });
   if ('distribution' in check) return distributionCheck(env, check.distribution);
   const t = env.trace(packet);
   if (!t.ok) return miss(null, null, { code: 'problem', message: t.problem });
   const { steps, result } = t.trace;
+  if ('conntrack' in check) return conntrackCheck(steps, check.conntrack);
   if ('trace' in check) {
     for (const p of check.trace.contains ?? [])
       if (findStep(env, p, steps) < 0) return miss('absent', describePattern(env, p));
@@ -231,7 +273,7 @@ function fieldsCheck(
 
 function distributionCheck(
   env: Env,
-  c: { packet: string; endpoints?: number; uniform?: boolean },
+  c: Extract<Check, { distribution: unknown }>['distribution'],
 ): CheckOutcome {
   const d = env.distribution(c.packet);
   if (!d.ok) return miss(null, null, { code: 'problem', message: d.problem });
@@ -241,5 +283,15 @@ function distributionCheck(
     return miss(got, `${c.endpoints} endpoints`);
   if (c.uniform && shares.some((s) => Math.abs(s - 1 / shares.length) > 1e-6))
     return miss(got, `uniform ${showValue(1 / shares.length)}`);
+  for (const [key, want] of Object.entries(c.equals ?? {})) {
+    const ref = env.loaded.lesson.refs?.[key];
+    const endpoint = ref ? resolveRef(env, ref) : key;
+    const share = endpoint === null ? 0 : (d.shares[endpoint] ?? 0);
+    if (Math.abs(share - want) > 0.0005)
+      return miss(
+        `${endpoint ?? key} ${showValue(share)}`,
+        `${endpoint ?? key} ${showValue(want)}`,
+      );
+  }
   return PASS;
 }

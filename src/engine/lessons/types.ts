@@ -237,7 +237,27 @@ export type Check =
     }
   | { cursor: { packet?: string; at: Pattern } }
   | { sampled: { packet: string; n: number } }
-  | { distribution: { packet: string; endpoints?: number; uniform?: boolean } }
+  | {
+      distribution: {
+        packet: string;
+        endpoints?: number;
+        uniform?: boolean;
+        /** exact shares by endpoint ("10.244.1.5:8080" or an endpoint ref), within 0.0005 */
+        equals?: Record<string, number>;
+      };
+    }
+  /** the conntrack entry the packet ends with: its state, status bits (DST_NAT …), reply tuple */
+  | { conntrack: { packet: string; state?: CtState; status?: string[]; reply?: string } }
+  /** the learner's rules: a chain (ref or name) exists, or has this many rules (to `target`) */
+  | {
+      compiled: {
+        chain: string;
+        table?: TableName;
+        node?: string;
+        target?: string;
+        rules?: number;
+      };
+    }
   | { parsed: { errors?: number; hasChain?: string } }
   | { settings: { backend?: Backend } }
   | { answer: { equals: Query; tolerance?: number } }

@@ -89,10 +89,15 @@ function NumberAsk({ lang, busy, onAnswer }: Props) {
   );
 }
 
+/**
+ * An order question builds a sequence from chips: some questions want every item in order (the
+ * tables of a hook), some only those that apply (the hooks a packet meets), so the learner adds
+ * chips to the answer, moves them and takes them out.
+ */
 function OrderAsk({ ask, lang, busy, onAnswer }: Props) {
   const t = lessonStrings[lang];
-  const [order, setOrder] = useState(() => ask.items.map((i) => i.id));
-  const byId = new Map(ask.items.map((i) => [i.id, i]));
+  const [order, setOrder] = useState<string[]>([]);
+  const label = (id: string) => pick(ask.items.find((i) => i.id === id)?.label ?? id, lang).text;
   const move = (at: number, by: number) =>
     setOrder((o) => {
       const out = [...o];
@@ -103,41 +108,65 @@ function OrderAsk({ ask, lang, busy, onAnswer }: Props) {
   return (
     <div className="lesson-order">
       <p className="muted small">{t.orderHelp}</p>
-      <ol data-testid="lesson-order">
-        {order.map((id, i) => {
-          const label = pick(byId.get(id)?.label ?? id, lang).text;
-          return (
-            <li key={id} data-item={id}>
-              <span className="lesson-order-label">{label}</span>
-              <button
-                type="button"
-                disabled={busy || i === 0}
-                aria-label={t.moveUp(label)}
-                onClick={() => move(i, -1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                disabled={busy || i === order.length - 1}
-                aria-label={t.moveDown(label)}
-                onClick={() => move(i, 1)}
-              >
-                ↓
-              </button>
-            </li>
-          );
-        })}
+      <div className="lesson-options" role="group" aria-label={t.orderAdd}>
+        {ask.items.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            className="mono"
+            disabled={busy || order.includes(item.id)}
+            onClick={() => setOrder((o) => [...o, item.id])}
+            data-testid={`lesson-order-add-${item.id}`}
+          >
+            + {label(item.id)}
+          </button>
+        ))}
+      </div>
+      <ol data-testid="lesson-order" aria-label={t.orderChosen}>
+        {order.map((id, i) => (
+          <li key={id} data-item={id}>
+            <span className="lesson-order-label">{label(id)}</span>
+            <button
+              type="button"
+              disabled={busy || i === 0}
+              aria-label={t.moveUp(label(id))}
+              onClick={() => move(i, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              disabled={busy || i === order.length - 1}
+              aria-label={t.moveDown(label(id))}
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t.remove(label(id))}
+              onClick={() => setOrder((o) => o.filter((x) => x !== id))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
       </ol>
-      <button
-        type="button"
-        className="primary"
-        disabled={busy}
-        onClick={() => onAnswer({ order })}
-        data-testid="lesson-answer"
-      >
-        {t.answer}
-      </button>
+      <div className="button-row">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || order.length === 0}
+          onClick={() => onAnswer({ order })}
+          data-testid="lesson-answer"
+        >
+          {t.answer}
+        </button>
+        <button type="button" disabled={busy || order.length === 0} onClick={() => setOrder([])}>
+          {t.clear}
+        </button>
+      </div>
     </div>
   );
 }

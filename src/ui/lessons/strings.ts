@@ -62,6 +62,10 @@ export interface LessonStrings {
   shownNotSolved: string;
   numberLabel: string;
   orderHelp: string;
+  orderAdd: string;
+  orderChosen: string;
+  remove: (item: string) => string;
+  clear: string;
   moveUp: (item: string) => string;
   moveDown: (item: string) => string;
   pickHelp: string;
@@ -165,7 +169,11 @@ const en: LessonStrings = {
   showMeNo: 'Keep trying',
   shownNotSolved: 'Shown, not solved.',
   numberLabel: 'Your answer',
-  orderHelp: 'Put them in order with the arrows.',
+  orderHelp: 'Add the items in order; the arrows move them, × takes one out.',
+  orderAdd: 'Items to add',
+  orderChosen: 'Your order',
+  remove: (item) => `Take ${item} out`,
+  clear: 'Clear',
   moveUp: (item) => `Move ${item} up`,
   moveDown: (item) => `Move ${item} down`,
   pickHelp: 'Pick one.',
@@ -284,7 +292,11 @@ const ko: LessonStrings = {
   showMeNo: '더 해 볼게요',
   shownNotSolved: '정답을 봤어요 (푼 것은 아니에요).',
   numberLabel: '내 답',
-  orderHelp: '화살표로 순서를 맞추세요.',
+  orderHelp: '순서대로 추가하세요. 화살표로 옮기고 ×로 뺄 수 있어요.',
+  orderAdd: '추가할 항목',
+  orderChosen: '내 순서',
+  remove: (item) => `${item} 빼기`,
+  clear: '지우기',
   moveUp: (item) => `${item} 위로`,
   moveDown: (item) => `${item} 아래로`,
   pickHelp: '하나를 고르세요.',

@@ -50,4 +50,14 @@ describe('the lesson environment', () => {
       problem: 'packet p: pod web-0 runs on node-2, not on the node traced',
     });
   });
+
+  it('compiles a cluster text once for the many worlds of one lesson', () => {
+    const loaded = lessonWith({});
+    const a = new Env(loaded, scenarioWorld(loaded)).rulesOn();
+    const b = new Env(loaded, { ...scenarioWorld(loaded), sent: ['x'] }).rulesOn();
+    expect(a).not.toBeNull();
+    expect(b?.ruleset).toBe(a?.ruleset);
+    const edited = { ...scenarioWorld(loaded), cluster: `${CLUSTER}\n# an edit\n` };
+    expect(new Env(loaded, edited).rulesOn()?.ruleset).not.toBe(a?.ruleset);
+  });
 });

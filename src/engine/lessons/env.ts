@@ -37,6 +37,28 @@ export interface NodeRules {
 export type Traced =
   { ok: true; trace: PacketTrace; all: PacketTrace[] } | { ok: false; problem: string };
 
+/**
+ * The last few compiled clusters and nodes, by YAML text: every step of a lesson asks about the
+ * same text, and compiling it again for each question would be wasted work. The model and rules
+ * are only read, never changed, so sharing them between worlds is safe.
+ */
+const MODELS = new Map<string, ReturnType<typeof loadCluster>>();
+const NODES = new Map<string, NodeRules | null>();
+const KEEP = 8;
+
+function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  if (memo.has(key)) {
+    const hit = memo.get(key) as T;
+    memo.delete(key);
+    memo.set(key, hit);
+    return hit;
+  }
+  const fresh = make();
+  memo.set(key, fresh);
+  if (memo.size > KEEP) memo.delete(memo.keys().next().value as string);
+  return fresh;
+}
+
 export class Env {
   readonly backend: Backend;
   readonly packets: Record<string, PacketSpec>;
@@ -46,6 +68,7 @@ export class Env {
   readonly problems: string[] = [];
   readonly parseDiagnostics: Diagnostic[] = [];
   private readonly nodes = new Map<string, NodeRules | null>();
+  private clusterText = '';
   private readonly traces = new Map<string, Traced>();
   private readonly dump: NodeRules | null = null;
 
@@ -68,7 +91,8 @@ export class Env {
     if (cluster !== null) {
       if (typeof cluster !== 'string') this.problems.push(cluster.problem);
       else {
-        const { model, diagnostics } = loadCluster(cluster);
+        const { model, diagnostics } = remember(MODELS, cluster, () => loadCluster(cluster));
+        this.clusterText = cluster;
         for (const d of diagnostics) if (d.severity === 'error') this.problems.push(d.message);
         this.model = model;
         backend ??= model.settings.backend;
@@ -107,18 +131,19 @@ export class Env {
     const name = node ?? this.defaultNode ?? this.model.nodes[0]?.name;
     if (name === undefined) return null;
     if (!this.nodes.has(name)) {
-      const hostFile = hostsOf(this.model)[name];
-      const compiled = compileModelNode(this.model, name);
-      this.nodes.set(
-        name,
-        hostFile === undefined
+      const model = this.model;
+      const rules = remember(NODES, `${name}\u0000${this.clusterText}`, () => {
+        const hostFile = hostsOf(model)[name];
+        const compiled = compileModelNode(model, name);
+        return hostFile === undefined
           ? null
           : {
               ruleset: compiled.ruleset,
               host: readHost(hostFile).host,
               provenance: compiled.provenance,
-            },
-      );
+            };
+      });
+      this.nodes.set(name, rules);
     }
     return this.nodes.get(name) ?? null;
   }

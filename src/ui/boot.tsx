@@ -10,6 +10,7 @@ import { createQueryClient } from './queries/query-client.ts';
 import { startKeeping } from './share/start.ts';
 import { useScenario } from './stores/scenario-store.ts';
 import { ask } from '../worker/client.ts';
+import { startLessons } from './lessons/start.ts';
 
 /**
  * The saved work (and a shared link) before the first render, so nothing flashes the example.
@@ -17,6 +18,7 @@ import { ask } from '../worker/client.ts';
  */
 export function keep(): void {
   startKeeping();
+  startLessons();
   compileEarly();
 }
 

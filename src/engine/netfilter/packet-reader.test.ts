@@ -26,6 +26,8 @@ describe('readPackets', () => {
         icmpCode: null,
         length: 60,
         mark: 0,
+        ttl: 64,
+        tos: 0,
         in: 'eth0',
         local: false,
       },
@@ -71,7 +73,7 @@ describe('readPackets', () => {
     ]);
     expect(packets).toEqual([]);
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
-      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid)',
+      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid, ttl, tos, dscp, ecn, mss)',
       '[0].dst: "10.0.0.300" is not an IPv4 address',
       '[0].dport: 70000 is not a port (expected a whole number 0-65535)',
       '[1]: missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
@@ -81,7 +83,7 @@ describe('readPackets', () => {
       '[2].tcpFlags: only TCP packets have flags; this one is udp',
       '[3].dport: ICMP has no ports (use icmpType and icmpCode)',
       '[3].icmpType: 300 is not an ICMP type (expected a whole number 0-255)',
-      '[4].tcpFlags: "SYN,BOGUS" is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)',
+      '[4].tcpFlags: "SYN,BOGUS" is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)',
       '[4].mark: -1 is not a mark (expected 0-4294967295 or hex such as "0x4000")',
     ]);
   });

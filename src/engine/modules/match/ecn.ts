@@ -53,23 +53,24 @@ export const ecn = defineMatch<EcnMatchData>({
   },
   save(d) {
     const out: string[] = [];
-    if (d.cwr) out.push(...bang(d.cwr.negated), '--ecn-tcp-cwr');
+    // iptables prints ECE before CWR, whatever the order written
     if (d.ece) out.push(...bang(d.ece.negated), '--ecn-tcp-ece');
+    if (d.cwr) out.push(...bang(d.cwr.negated), '--ecn-tcp-cwr');
     if (d.ect) out.push(...bang(d.ect.negated), '--ecn-ip-ect', String(d.ect.value));
     return out;
   },
   list(d) {
     const parts: string[] = [];
-    if (d.cwr) parts.push(`${d.cwr.negated ? '!' : ''}CWR`);
     if (d.ece) parts.push(`${d.ece.negated ? '!' : ''}ECE`);
+    if (d.cwr) parts.push(`${d.cwr.negated ? '!' : ''}CWR`);
     if (d.ect) parts.push(`${d.ect.negated ? '!' : ''}ECT=${d.ect.value}`);
     return `ECN match ${parts.join(' ')}`;
   },
   explain(d, lang) {
     const parts: string[] = [];
     const ko = lang === 'ko';
-    if (d.cwr) parts.push(`CWR ${d.cwr.negated ? (ko ? '꺼짐' : 'clear') : ko ? '켜짐' : 'set'}`);
     if (d.ece) parts.push(`ECE ${d.ece.negated ? (ko ? '꺼짐' : 'clear') : ko ? '켜짐' : 'set'}`);
+    if (d.cwr) parts.push(`CWR ${d.cwr.negated ? (ko ? '꺼짐' : 'clear') : ko ? '켜짐' : 'set'}`);
     if (d.ect) parts.push(`ECT ${d.ect.negated ? '!=' : '=='} ${d.ect.value}`);
     return ko ? `ECN 비트: ${parts.join(', ')}` : `ECN bits: ${parts.join(', ')}`;
   },

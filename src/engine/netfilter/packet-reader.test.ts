@@ -149,3 +149,36 @@ describe('readPackets', () => {
     expect(readPackets([]).diagnostics.map((d) => d.code)).toEqual(['missing-field']);
   });
 });
+
+describe('readPackets: header fields', () => {
+  const base = { in: 'eth0', proto: 'tcp', src: '10.0.0.1', dst: '10.0.0.2', dport: 80 };
+
+  it('reads ttl, tos (or dscp and ecn), mss and the ECN flags of TCP', () => {
+    const { packets, diagnostics } = readPackets([
+      { ...base, ttl: 5, tos: '0x10', mss: 1460, tcpFlags: 'SYN,ECE,CWR' },
+      { ...base, dscp: 'ef', ecn: 'CE' },
+      { ...base, dscp: 10, ecn: 1 },
+    ]);
+    expect(diagnostics).toEqual([]);
+    expect(packets.map((p) => [p.ttl, p.tos, p.mss, p.tcpFlags])).toEqual([
+      [5, 0x10, 1460, 'SYN,ECE,CWR'],
+      [64, 0xbb, undefined, 'SYN'],
+      [64, 0x29, undefined, 'SYN'],
+    ]);
+  });
+
+  it('names each bad header field', () => {
+    const { diagnostics } = readPackets([
+      { ...base, ttl: 256, tos: 1, dscp: 2 },
+      { ...base, dscp: 64, ecn: 'ECT' },
+      { ...base, proto: 'udp', mss: 1400 },
+    ]);
+    expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
+      '[0].ttl: 256 is not a TTL (expected a whole number 0-255)',
+      '[0].tos: give either "tos" (the whole byte) or its parts "dscp" and "ecn", not both',
+      '[1].dscp: 64 is not a DSCP (expected 0-63, hex such as "0x2e", or a class such as "EF" or "AF41")',
+      '[1].ecn: "ECT" is not an ECN codepoint (expected 0-3 or one of Not-ECT, ECT(1), ECT(0), CE)',
+      '[2].mss: only a TCP segment has an MSS option; this one is udp',
+    ]);
+  });
+});

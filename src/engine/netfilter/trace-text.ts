@@ -32,7 +32,7 @@ export function describeStep(s: TraceStep): string {
     case 'mark':
       return `    ${s.what} 0x${s.from.toString(16)} → 0x${s.to.toString(16)}`;
     case 'rewrite':
-      return `    ${s.target ?? 'kernel'}: ${REWRITE_FIELD_NAMES[s.field]} ${formatRewriteValue(s.field, s.from)} → ${formatRewriteValue(s.field, s.to)}${s.note ? ` (${s.note})` : ''}`;
+      return `${s.table ? '    ' : '  '}${s.target ?? 'kernel'}: ${REWRITE_FIELD_NAMES[s.field]} ${formatRewriteValue(s.field, s.from)} → ${formatRewriteValue(s.field, s.to)}${s.note ? ` (${s.note})` : ''}`;
     case 'conntrack':
       return `  conntrack ${s.op}: ${s.state}${s.direction ? ` (${s.direction})` : ''}${s.note ? ` — ${s.note}` : ''}`;
     case 'route':

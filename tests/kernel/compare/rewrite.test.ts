@@ -77,6 +77,8 @@ ${FILTER_HEAD}-A INPUT -m dscp --dscp-class EF -m comment --comment dscp-ef
 -A INPUT -m tos --tos 0x0f -m comment --comment tos-0f
 -A INPUT -m tos --tos 0x24/0x3f -m comment --comment tos-24-of-3f
 -A INPUT -m dscp ! --dscp 0x00 -m comment --comment dscp-not-0
+-A INPUT -m tos --tos 0x10/0x03 -m comment --comment value-not-masked
+-A INPUT -m tos --tos 0x10/0xf0 -m comment --comment high-nibble
 COMMIT
 `,
         packets: [
@@ -85,6 +87,8 @@ COMMIT
           udp('peer', CLIENT, HOST, 42003, 2003, { tos: 0xff }),
           udp('peer', CLIENT, HOST, 42004, 2004, { tos: 0x04 }),
           udp('peer', CLIENT, HOST, 42005, 2005, { tos: 0x00 }),
+          // -m tos compares the masked byte with the value as written: 0x13 & 0x03 is not 0x10
+          udp('peer', CLIENT, HOST, 42006, 2009, { tos: 0x13 }),
         ],
       },
       [
@@ -93,6 +97,7 @@ COMMIT
         'INPUT filter/INPUT #4',
         'INPUT filter/INPUT #5',
         'INPUT filter/INPUT #6',
+        'INPUT filter/INPUT #9',
         'INPUT mangle/INPUT #1',
       ],
     );

@@ -27,6 +27,11 @@ describe('-m ttl', () => {
     expect(one(neg).diagnostics.map((d) => d.code)).toContain('syntax');
   });
 
+  it('is IPv4 only', () => {
+    const body = '-m ttl --ttl-eq 5';
+    expect(one(body, { family: 'ipv6' }).diagnostics).toEqual([diag(body, 'bad-value', '-m ttl')]);
+  });
+
   it('explains itself in English and Korean', () => {
     expect(explainFirst('-m ttl --ttl-lt 5')).toEqual({
       en: 'the TTL is below 5',

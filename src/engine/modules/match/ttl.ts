@@ -22,6 +22,12 @@ export const ttl = defineMatch<TtlMatchData>({
     { name: 'ttl-gt', args: 1 },
   ],
   parse(options, ctx) {
+    if (ctx.family === 'ipv6' && ctx.span)
+      ctx.report(
+        'bad-value',
+        '-m ttl reads the IPv4 TTL; ip6tables uses -m hl (--hl-eq, --hl-lt, --hl-gt)',
+        ctx.span,
+      );
     reportRepeated('ttl', options, ctx);
     reportExclusive('ttl', options, OPTIONS, ctx);
     requireOneOf('ttl', options, OPTIONS, ctx);

@@ -64,6 +64,7 @@ export function playerTrace(
     packets: t.all,
     conntrack: [],
     decisions: [],
+    recent: [],
   };
   return { ok: true, result, node, veil };
 }

@@ -17,7 +17,8 @@ import type { RecentAnswer, RecentLists, RecentQuery } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
-import type { RuleRef, TraceStep } from './trace.ts';
+import { readField, writeField } from './rewrite-fields.ts';
+import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
 import {
   ruleRef,
   walkChain,
@@ -188,6 +189,33 @@ export class PacketRun implements TargetContext {
         to: entry.mark,
         packet: this.view(),
       });
+  }
+
+  rewrite(field: RewriteField, value: number): void {
+    const from = readField(this.packet, field);
+    if (from === value) return;
+    writeField(this.packet, field, value);
+    this.changed();
+    const ref = this.recording ? this.ref() : null;
+    if (ref)
+      this.record({
+        kind: 'rewrite',
+        ...ref,
+        target: this.target,
+        field,
+        from,
+        to: value,
+        packet: this.view(),
+      });
+  }
+
+  /** The kernel's own change of a field on the way (a forwarded packet's TTL). */
+  kernelRewrite(hook: Hook, field: RewriteField, value: number, note: string): void {
+    const from = readField(this.packet, field);
+    if (from === value) return;
+    writeField(this.packet, field, value);
+    this.changed();
+    this.record({ kind: 'rewrite', hook, field, from, to: value, note, packet: this.view() });
   }
 
   notrack(): void {

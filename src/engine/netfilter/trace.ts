@@ -157,6 +157,27 @@ export interface MarkStep extends RuleRef {
   packet: PacketView;
 }
 
+/**
+ * A header field or metadata other than the marks that a target rewrote (TTL, TOS, DSCP, ECN,
+ * TCPMSS, CLASSIFY; TCPMSS lengthens a segment it adds the option to) or the kernel changed on the way (the TTL a forwarded packet loses). The
+ * packet after the step carries the new value, so later rules and tables see it.
+ */
+export type RewriteField =
+  'ttl' | 'tos' | 'dscp' | 'ecn' | 'tcp-ecn' | 'mss' | 'length' | 'priority';
+
+/** The rule's fields (`table`, `chain`, `rule`, …, `target`) are absent for the kernel's own change. */
+export interface RewriteStep extends Partial<Omit<RuleRef, 'hook'>> {
+  kind: 'rewrite';
+  hook: Hook;
+  target?: string;
+  field: RewriteField;
+  /** the value before and after (`tcp-ecn`: the ECE and CWR bits of the TCP flags) */
+  from: number;
+  to: number;
+  note?: string;
+  packet: PacketView;
+}
+
 export interface ConntrackView {
   id: number;
   original: string;
@@ -260,6 +281,7 @@ export type TraceStep =
   | VerdictStep
   | NatStep
   | MarkStep
+  | RewriteStep
   | ConntrackStep
   | RouteStep
   | UnknownModuleStep

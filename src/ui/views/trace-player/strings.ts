@@ -52,6 +52,8 @@ export interface PlayerStrings {
   natFromCt: string;
   natReply: string;
   markSet: (what: string, from: string, to: string) => string;
+  /** a header field or the priority rewritten by a target, or by the kernel itself (`by` null) */
+  rewrite: (field: string, from: string, to: string, by: string | null) => string;
   conntrack: (op: string, state: string) => string;
   route: Record<
     | 'local'
@@ -127,6 +129,7 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     natFromCt: 'from the conntrack entry',
     natReply: 'reply, translated back',
     markSet: (w, f, t) => `${w} ${f} → ${t}`,
+    rewrite: (field, f, t, by) => `${field} ${f} → ${t}${by ? '' : ' (the kernel, on forwarding)'}`,
     conntrack: (op, st) => `conntrack ${op}: ${st}`,
     route: {
       local: 'for this host: local delivery',
@@ -203,6 +206,7 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     natFromCt: 'conntrack 항목에 따라',
     natReply: '응답 패킷, 역변환',
     markSet: (w, f, t) => `${w} ${f} → ${t}`,
+    rewrite: (field, f, t, by) => `${field} ${f} → ${t}${by ? '' : ' (포워딩하며 커널이 바꿈)'}`,
     conntrack: (op, st) => `conntrack ${CT_OP_KO[op] ?? op}: ${st}`,
     route: {
       local: '이 호스트 대상: 로컬 전달',

@@ -27,6 +27,8 @@ function syn(src: string, sport: number): Packet {
     icmpCode: null,
     length: 60,
     mark: 0,
+    ttl: 64,
+    tos: 0,
     in: vethName('default', 'client'),
     local: false,
   };

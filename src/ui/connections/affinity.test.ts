@@ -24,6 +24,8 @@ const step = (command: 'set' | 'rcheck', list: string, found: boolean): TraceSte
     dport: 80,
     length: 60,
     mark: 0,
+    ttl: 64,
+    tos: 0,
   },
 });
 

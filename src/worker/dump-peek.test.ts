@@ -86,13 +86,22 @@ describe('the outline answers as the full parse does', () => {
       const {
         parseMs,
         diagnostics,
+        problemGroups,
         diagnosticCount,
         errorCount,
         unknownModules,
         inferred,
         ...rest
       } = full;
-      void [parseMs, diagnostics, diagnosticCount, errorCount, unknownModules, inferred];
+      void [
+        parseMs,
+        diagnostics,
+        problemGroups,
+        diagnosticCount,
+        errorCount,
+        unknownModules,
+        inferred,
+      ];
       expect({ ...o, id: '' }).toEqual({ ...rest, id: '', partial: true });
       for (const t of full.tables)
         for (const c of t.names)

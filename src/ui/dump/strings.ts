@@ -32,7 +32,15 @@ export interface DumpStrings {
   packets: string;
   unknownModules: string;
   unknownModule: (name: string, kind: string, rules: number) => string;
-  moreProblems: (shown: number, total: number) => string;
+  /** the problems tab: problems grouped by kind */
+  problems: {
+    heading: (total: number, kinds: number) => string;
+    count: (n: number) => string;
+    first: (at: string) => string;
+    showAll: (n: number) => string;
+    hide: string;
+    rowsOf: (n: number) => string;
+  };
   host: {
     title: string;
     inferred: string;
@@ -127,8 +135,15 @@ const en: DumpStrings = {
     'Modules the engine does not know (kept verbatim; a trace says when it meets one):',
   unknownModule: (name, kind, rules) =>
     `${kind === 'target' ? 'target' : 'match'} ${name} — ${rules.toLocaleString('en')} rule${rules === 1 ? '' : 's'}`,
-  moreProblems: (shown, total) =>
-    `Showing the first ${shown.toLocaleString('en')} of ${total.toLocaleString('en')}.`,
+  problems: {
+    heading: (total, kinds) =>
+      `${total.toLocaleString('en')} problem${total === 1 ? '' : 's'}${kinds > 1 ? ` of ${kinds.toLocaleString('en')} kinds` : ''}`,
+    count: (n) => `×${n.toLocaleString('en')}`,
+    first: (at) => `first at ${at}`,
+    showAll: (n) => `Show all ${n.toLocaleString('en')}`,
+    hide: 'Hide',
+    rowsOf: (n) => `${n.toLocaleString('en')} places with this problem`,
+  },
   host: {
     title: 'The host the dump is traced on',
     inferred: 'Guessed from the rules. Edit anything that differs on your node.',
@@ -247,8 +262,15 @@ const ko: DumpStrings = {
   unknownModules: '엔진이 모르는 모듈 (원문 그대로 보관하며, 추적 중 만나면 알려 줍니다):',
   unknownModule: (name, kind, rules) =>
     `${kind === 'target' ? '타깃' : '매치'} ${name} — 규칙 ${rules.toLocaleString('ko')}개`,
-  moreProblems: (shown, total) =>
-    `전체 ${total.toLocaleString('ko')}개 중 처음 ${shown.toLocaleString('ko')}개를 보여 줍니다.`,
+  problems: {
+    heading: (total, kinds) =>
+      `문제 ${total.toLocaleString('ko')}개${kinds > 1 ? ` (${kinds.toLocaleString('ko')}종류)` : ''}`,
+    count: (n) => `×${n.toLocaleString('ko')}`,
+    first: (at) => `처음: ${at}`,
+    showAll: (n) => `${n.toLocaleString('ko')}개 모두 보기`,
+    hide: '접기',
+    rowsOf: (n) => `이 문제가 있는 곳 ${n.toLocaleString('ko')}군데`,
+  },
   host: {
     title: '덤프를 추적할 호스트',
     inferred: '규칙에서 추측했습니다. 실제 노드와 다른 부분은 고치세요.',

@@ -1,0 +1,54 @@
+/**
+ * The dump workspace's edges (issue 19): problems by kind with a count (a dump whose MAC
+ * addresses were anonymised), the source MAC field, the Host tab's warnings, and the result
+ * saying when a guessed host fact decided it.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './support.ts';
+
+const MACS = readFileSync('tests/fixtures/anonymised/mac-allowlist.rules', 'utf8');
+
+test.use({ viewport: { width: 1280, height: 800 } });
+test.setTimeout(120_000);
+
+async function openDumpMode(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
+  await page.getByTestId('mode-switch').locator('button').nth(1).click();
+  await expect(page.getByTestId('dump-workspace')).toBeVisible();
+}
+
+async function openFile(page: Page, text: string, name: string): Promise<void> {
+  await page.getByTestId('dump-file').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(text, 'utf8'),
+  });
+  await expect(page.getByTestId('dump-format')).toBeVisible({ timeout: 20_000 });
+}
+
+test('anonymised MAC addresses are one kind of problem, counted, and open to every row', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openDumpMode(page);
+  await openFile(page, MACS, 'gateway.rules');
+  // errors open the problems tab by themselves
+  await expect(page.getByTestId('dump-tab-problems')).toHaveText('Problems (2,048)');
+  await expect(page.getByTestId('problems-heading')).toHaveText('2,048 problems');
+  const groups = page.getByTestId('problem-group');
+  await expect(groups).toHaveCount(1);
+  await expect(groups.first()).toContainText('"XX:XX:XX:XX:XX:XX" is not a MAC address');
+  await expect(page.getByTestId('problem-group-count')).toHaveText('×2,048');
+  await page.getByTestId('problem-group-toggle').click();
+  const rows = page.getByTestId('problem-group-rows');
+  await expect(rows).toHaveAttribute('data-count', '2048');
+  await expect(rows.getByRole('listitem').first()).toHaveText('line 20:30');
+  // the last row is there too: scrolled to, its page is fetched
+  await rows.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rows.getByRole('listitem').last()).toHaveText('line 2067:30');
+  await rows.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-dumpui/e2e-problems-groups.png' });
+  expect(errors).toEqual([]);
+});

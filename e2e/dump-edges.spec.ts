@@ -52,3 +52,53 @@ test('anonymised MAC addresses are one kind of problem, counted, and open to eve
   await page.screenshot({ path: '/tmp/shots-dumpui/e2e-problems-groups.png' });
   expect(errors).toEqual([]);
 });
+
+const ALLOW_ONE_MAC = `*filter
+:INPUT DROP [0:0]
+:FORWARD DROP [0:0]
+:OUTPUT ACCEPT [0:0]
+-A INPUT -i eth0 -m mac --mac-source 02:42:AC:11:00:02 -j ACCEPT
+COMMIT
+`;
+
+test('a source MAC typed in the packet form decides a -m mac rule; a bad one is said', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openDumpMode(page);
+  // a dump without -m mac: the field waits in a fold
+  await openFile(
+    page,
+    '*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -p tcp -j ACCEPT\nCOMMIT\n',
+    'a.rules',
+  );
+  await expect(page.getByTestId('packet-more')).toBeVisible();
+  await expect(page.getByTestId('packet-src-mac')).toBeHidden();
+  // one with it: the field is out, saying why
+  await openFile(page, ALLOW_ONE_MAC, 'mac.rules');
+  await expect(page.getByTestId('packet-more')).toHaveCount(0);
+  const mac = page.getByTestId('packet-src-mac');
+  await expect(mac).toBeVisible();
+  await expect(page.getByTestId('packet-builder')).toContainText(
+    '1 rule of the dump matches -m mac --mac-source',
+  );
+  await page.getByTestId('packet-source-address').fill('192.168.1.20');
+  await page.getByTestId('packet-destination-address').fill('192.168.1.10');
+  await page.getByTestId('packet-entry-interface').fill('eth0');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('trace-outcome')).toContainText('DROP', { timeout: 20_000 });
+  await mac.fill('02:42:ac:11:00:02');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('trace-outcome')).toContainText('ACCEPT', { timeout: 20_000 });
+  await mac.fill('02:42:ac:11:00');
+  await expect(mac).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await expect(page.getByTestId('packet-builder')).toContainText(
+    '02:42:ac:11:00 is not a MAC address',
+  );
+  await page.getByTestId('lang-switch').getByRole('button', { name: '한국어' }).click();
+  await expect(page.getByTestId('packet-builder')).toContainText('출발지 MAC');
+  await mac.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-dumpui/e2e-src-mac-ko.png' });
+  expect(errors).toEqual([]);
+});

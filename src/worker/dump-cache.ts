@@ -53,6 +53,14 @@ function unknownModules(ruleset: Ruleset): UnknownModule[] {
   return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
+function countMacRules(ruleset: Ruleset): number {
+  let n = 0;
+  for (const t of ruleset.tables)
+    for (const c of t.chains)
+      for (const r of c.rules) if (r.matches.some((m) => m.module === 'mac')) n++;
+  return n;
+}
+
 function summarize(
   id: string,
   text: string,
@@ -100,6 +108,7 @@ function summarize(
     diagnosticCount: diagnostics.length,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
     unknownModules: unknownModules(ruleset),
+    macRules: countMacRules(ruleset),
     inferred: inferHost(ruleset),
   };
   return { summary, problemRows: problems.rows };

@@ -90,6 +90,7 @@ describe('the outline answers as the full parse does', () => {
         diagnosticCount,
         errorCount,
         unknownModules,
+        macRules,
         inferred,
         ...rest
       } = full;
@@ -100,6 +101,7 @@ describe('the outline answers as the full parse does', () => {
         diagnosticCount,
         errorCount,
         unknownModules,
+        macRules,
         inferred,
       ];
       expect({ ...o, id: '' }).toEqual({ ...rest, id: '', partial: true });

@@ -31,6 +31,13 @@ describe('a dump with anonymised MAC addresses: one group of problems, every row
     expect(g.message).toContain('"XX:XX:XX:XX:XX:XX" is not a MAC address');
   });
 
+  it('counts the rules that match -m mac (the packet form offers a source MAC for them)', () => {
+    expect(s.macRules).toBe(2048);
+    expect(
+      engineApi.loadDump('*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -j ACCEPT\nCOMMIT\n').macRules,
+    ).toBe(0);
+  });
+
   it('gives the rows a page at a time, in line order, as many as the count', () => {
     const key = s.problemGroups[0]!.key;
     const rows: Diagnostic[] = [];

@@ -75,6 +75,8 @@ export interface DumpSummary extends DumpOutline {
   diagnosticCount: number;
   errorCount: number;
   unknownModules: UnknownModule[];
+  /** how many rules match `-m mac` (the packet form then offers a source MAC) */
+  macRules: number;
   inferred: InferredHost;
 }
 

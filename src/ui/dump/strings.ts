@@ -175,6 +175,9 @@ const en: DumpStrings = {
         `${v} on ${s}: its subnet is masqueraded when leaving by another interface`,
       'docker-default': (s, v) => `${v} on ${s}: Docker's default bridge subnet`,
       'pod-cidr': (s, v) => `${v} on ${s}: this node's share of the pod CIDR the rules masquerade`,
+      'pod-cidr-routed': (s, v) =>
+        `${v ? `pod CIDR ${v}` : 'pods'}: behind ${s} interfaces (Calico), one per pod, not a bridge; none is listed`,
+      'no-pod-network': () => 'no pod network: the rules are Kubernetes’ but name no pod CIDR',
       'interface-subnet': (s, v) => `${v} on ${s}: a subnet the rules tie to this interface`,
       'interface-pattern': (s) => `${s}: interfaces that come and go (one per pod or container)`,
       'default-route': (_s, v) => `default route ${v}: the first address of the uplink's subnet`,
@@ -302,6 +305,9 @@ const ko: DumpStrings = {
         `${s}의 ${v}: 이 서브넷이 다른 인터페이스로 나갈 때 마스커레이드됩니다`,
       'docker-default': (s, v) => `${s}의 ${v}: Docker 기본 브리지 서브넷`,
       'pod-cidr': (s, v) => `${s}의 ${v}: 규칙이 마스커레이드하는 파드 CIDR 중 이 노드 몫`,
+      'pod-cidr-routed': (s, v) =>
+        `${v ? `파드 CIDR ${v}` : '파드'}: 파드마다 브리지 대신 ${s} 인터페이스가 하나씩 붙습니다(Calico). 목록에는 넣지 않았습니다`,
+      'no-pod-network': () => '파드 네트워크 없음: 쿠버네티스 규칙이지만 파드 CIDR을 적은 규칙이 없습니다',
       'interface-subnet': (s, v) => `${s}의 ${v}: 규칙이 이 인터페이스와 함께 적은 서브넷`,
       'interface-pattern': (s) => `${s}: 파드나 컨테이너마다 생기고 사라지는 인터페이스`,
       'default-route': (_s, v) => `기본 경로 ${v}: 업링크 서브넷의 첫 주소`,

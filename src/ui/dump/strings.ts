@@ -62,6 +62,21 @@ export interface DumpStrings {
     guess: Record<HostGuessKind, (subject: string, value: string) => string>;
     atLine: (line: number) => string;
     invalid: string;
+    warnings: {
+      title: string;
+      show: string;
+      overlap: (
+        a: string,
+        aIf: string,
+        b: string,
+        bIf: string,
+        net: string,
+        winner: string,
+      ) => string;
+      podGuessed: (iface: string, address: string, net: string) => string;
+      podAbsent: (uplink: string) => string;
+      podRouted: (pattern: string, cidr: string, uplink: string) => string;
+    };
   };
   search: {
     label: string;
@@ -186,6 +201,18 @@ const en: DumpStrings = {
     },
     atLine: (line) => `line ${line}`,
     invalid: 'The host has errors; traces use it once they are fixed.',
+    warnings: {
+      title: 'Check these',
+      show: 'Show',
+      overlap: (a, aIf, b, bIf, net, winner) =>
+        `${a} on ${aIf} and ${b} on ${bIf} overlap: packets to ${net} leave by ${winner} only, so the other interface never gets them. Check which interface really has this network.`,
+      podGuessed: (iface, address, net) =>
+        `The pod network is guessed: ${address} on ${iface}. Packets to ${net} are delivered to pods on this node through ${iface}; the rest of the pod CIDR goes by the default route. If this node's pods are in another range, change it; if it runs no pods, remove it.`,
+      podAbsent: (uplink) =>
+        `No pod network was guessed: the rules are Kubernetes’ but name no pod CIDR. Packets to pod addresses follow the default route out of ${uplink}, so a Service DNATed to a pod on this node is traced as leaving the node. If this node runs pods, add their bridge and its address (e.g. cni0 with 10.244.0.1/24).`,
+      podRouted: (pattern, cidr, uplink) =>
+        `Pods${cidr ? ` (${cidr})` : ''} sit behind ${pattern} interfaces, one per pod, which are not listed: packets to a pod follow the default route out of ${uplink} instead. To trace to a pod on this node, add a route to its address by its cali interface.`,
+    },
   },
   search: {
     label: 'Search the dump',
@@ -307,7 +334,8 @@ const ko: DumpStrings = {
       'pod-cidr': (s, v) => `${s}의 ${v}: 규칙이 마스커레이드하는 파드 CIDR 중 이 노드 몫`,
       'pod-cidr-routed': (s, v) =>
         `${v ? `파드 CIDR ${v}` : '파드'}: 파드마다 브리지 대신 ${s} 인터페이스가 하나씩 붙습니다(Calico). 목록에는 넣지 않았습니다`,
-      'no-pod-network': () => '파드 네트워크 없음: 쿠버네티스 규칙이지만 파드 CIDR을 적은 규칙이 없습니다',
+      'no-pod-network': () =>
+        '파드 네트워크 없음: 쿠버네티스 규칙이지만 파드 CIDR을 적은 규칙이 없습니다',
       'interface-subnet': (s, v) => `${s}의 ${v}: 규칙이 이 인터페이스와 함께 적은 서브넷`,
       'interface-pattern': (s) => `${s}: 파드나 컨테이너마다 생기고 사라지는 인터페이스`,
       'default-route': (_s, v) => `기본 경로 ${v}: 업링크 서브넷의 첫 주소`,
@@ -316,6 +344,18 @@ const ko: DumpStrings = {
     },
     atLine: (line) => `${line}번째 줄`,
     invalid: '호스트에 오류가 있습니다. 고치면 추적에 쓰입니다.',
+    warnings: {
+      title: '확인해 주세요',
+      show: '보기',
+      overlap: (a, aIf, b, bIf, net, winner) =>
+        `${aIf}의 ${a}와 ${bIf}의 ${b}가 겹칩니다: ${net}로 가는 패킷은 ${winner}로만 나가고, 다른 인터페이스로는 가지 않습니다. 이 네트워크가 실제로 어느 인터페이스에 있는지 확인하세요.`,
+      podGuessed: (iface, address, net) =>
+        `파드 네트워크는 추측한 값입니다: ${iface}의 ${address}. ${net}로 가는 패킷은 ${iface}를 거쳐 이 노드의 파드로 전달되고, 파드 CIDR의 나머지는 기본 경로로 나갑니다. 이 노드의 파드가 다른 대역이면 고치고, 파드가 없으면 지우세요.`,
+      podAbsent: (uplink) =>
+        `파드 네트워크를 찾지 못했습니다: 쿠버네티스 규칙인데 파드 CIDR을 적은 규칙이 없습니다. 파드 주소로 가는 패킷은 기본 경로를 따라 ${uplink}로 나가므로, 이 노드의 파드로 DNAT된 서비스 패킷도 노드 밖으로 나가는 것으로 추적됩니다. 이 노드에 파드가 있다면 파드 브리지와 주소를 추가하세요(예: cni0, 10.244.0.1/24).`,
+      podRouted: (pattern, cidr, uplink) =>
+        `파드${cidr ? `(${cidr})` : ''}는 파드마다 하나씩 생기는 ${pattern} 인터페이스 뒤에 있고, 목록에는 없습니다: 파드로 가는 패킷은 대신 기본 경로를 따라 ${uplink}로 나갑니다. 이 노드의 파드까지 추적하려면 그 파드 주소로 가는 경로를 cali 인터페이스로 추가하세요.`,
+    },
   },
   search: {
     label: '덤프 검색',

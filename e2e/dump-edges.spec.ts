@@ -102,3 +102,65 @@ test('a source MAC typed in the packet form decides a -m mac rule; a bad one is 
   await page.screenshot({ path: '/tmp/shots-dumpui/e2e-src-mac-ko.png' });
   expect(errors).toEqual([]);
 });
+
+const KUBE = readFileSync('tests/fixtures/kube-proxy.rules', 'utf8');
+
+test('a verdict that rests on a guessed host fact says so and goes to it in the Host tab', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openDumpMode(page);
+  await openFile(page, KUBE, 'node.rules');
+  // a NodePort on the node address guessed from the API server's endpoint
+  await page.getByTestId('packet-source-address').fill('203.0.113.7');
+  await page.getByTestId('packet-destination-address').fill('192.168.1.10');
+  await page.getByTestId('packet-dport').fill('30080');
+  await page.getByTestId('packet-entry-interface').fill('eth0');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('trace-outcome')).toContainText('ACCEPT', { timeout: 20_000 });
+  const note = page.getByTestId('guessed-facts');
+  await expect(note).toContainText('Decided by a guessed fact');
+  await expect(note).toContainText('eth0 has 192.168.1.10/24 (so -m addrtype counts it as local)');
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-dumpui/e2e-guessed-fact.png' });
+  await note.locator('li', { hasText: 'eth0 has 192.168.1.10/24' }).getByRole('button').click();
+  await expect(page.getByTestId('dump-tab-host')).toHaveAttribute('aria-selected', 'true');
+  const addr = page.getByTestId('host-iface-0').locator('input').nth(1);
+  await expect(addr).toBeFocused();
+  // corrected, the address is the user's: the note names it no more
+  await addr.fill('192.168.1.11/24');
+  await page.getByTestId('packet-destination-address').fill('192.168.1.11');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-packet')).toContainText('10.244.', { timeout: 20_000 });
+  await expect(note).toContainText('the default route is via 192.168.1.1 dev eth0');
+  await expect(note).not.toContainText('eth0 has');
+  expect(errors).toEqual([]);
+});
+
+test('the Host tab warns of a guessed pod network and of overlapping addresses', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openDumpMode(page);
+  await openFile(page, KUBE, 'node.rules');
+  await page.getByTestId('dump-tab-host').click();
+  const warnings = page.getByTestId('host-warnings');
+  await expect(warnings.locator('li[data-kind="pod-network-guessed"]')).toContainText(
+    'The pod network is guessed: 10.244.0.1/24 on cni0. Packets to 10.244.0.0/24',
+  );
+  await expect(warnings.locator('li[data-kind="overlap"]')).toHaveCount(0);
+  const cni = page.getByTestId('host-iface-1').locator('input').nth(1);
+  await cni.fill('192.168.1.1/24');
+  const overlap = warnings.locator('li[data-kind="overlap"]');
+  await expect(overlap).toContainText(
+    '192.168.1.10/24 on eth0 and 192.168.1.1/24 on cni0 overlap: packets to 192.168.1.0/24 leave by eth0 only',
+  );
+  // no longer the guessed pod address: that warning is gone
+  await expect(warnings.locator('li[data-kind="pod-network-guessed"]')).toHaveCount(0);
+  await page.getByTestId('host-iface-0').locator('input').first().focus();
+  await overlap.getByRole('button').click();
+  await expect(cni).toBeFocused();
+  await warnings.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-dumpui/e2e-host-warnings.png' });
+  expect(errors).toEqual([]);
+});

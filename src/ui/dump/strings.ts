@@ -100,6 +100,16 @@ export interface DumpStrings {
     problems: string;
     reach: string;
   };
+  /** the trace result's note when a guessed host fact decided it */
+  facts: {
+    title: string;
+    check: string;
+    address: (iface: string, address: string, by: 'route' | 'addrtype') => string;
+    connected: (iface: string, address: string, net: string) => string;
+    defaultRoute: (via: string, dev: string) => string;
+    notLocal: (address: string) => string;
+    forwarding: (on: boolean) => string;
+  };
   ruleListTitle: string;
   bigChain: (n: number) => string;
   text: {
@@ -244,6 +254,22 @@ const en: DumpStrings = {
     problems: 'Problems',
     reach: 'Address and port search is ready when the parse ends; your query is kept.',
   },
+  facts: {
+    title: 'Decided by a guessed fact — check it:',
+    check: 'Check in the Host tab',
+    address: (iface, address, by) =>
+      `${iface} has ${address}${by === 'route' ? ' (so the packet is for this host)' : ' (so -m addrtype counts it as local)'}`,
+    connected: (iface, address, net) =>
+      `${iface} has ${address} (so packets to ${net} leave by ${iface})`,
+    defaultRoute: (via, dev) =>
+      `the default route is via ${via} dev ${dev} (the packet leaves by it)`,
+    notLocal: (address) =>
+      `${address} is none of this host's addresses (so -m addrtype does not count it as local)`,
+    forwarding: (on) =>
+      on
+        ? 'ip_forward is on (the node forwards the packet)'
+        : 'ip_forward is off (the node drops what it would forward)',
+  },
   ruleListTitle: 'Rules',
   bigChain: (n) => `${n.toLocaleString('en')} rules: shown as a scrolling list`,
   text: {
@@ -386,6 +412,19 @@ const ko: DumpStrings = {
     laterTitle: '파싱이 끝나면 쓸 수 있습니다',
     problems: '문제',
     reach: '주소·포트 검색은 파싱이 끝나면 됩니다. 입력한 검색어는 그대로 둡니다.',
+  },
+  facts: {
+    title: '추측한 값이 결과를 정했습니다. 확인해 주세요:',
+    check: '호스트 탭에서 확인',
+    address: (iface, address, by) =>
+      `${iface}의 주소는 ${address}${by === 'route' ? ' (그래서 패킷이 이 호스트로 전달됨)' : ' (그래서 -m addrtype이 로컬 주소로 봄)'}`,
+    connected: (iface, address, net) =>
+      `${iface}의 주소는 ${address} (그래서 ${net}로 가는 패킷은 ${iface}로 나감)`,
+    defaultRoute: (via, dev) => `기본 경로는 ${via} 경유 ${dev} (패킷이 이 경로로 나감)`,
+    notLocal: (address) =>
+      `${address}는 이 호스트의 주소가 아님 (그래서 -m addrtype이 로컬 주소로 보지 않음)`,
+    forwarding: (on) =>
+      on ? 'ip_forward 켬 (노드가 패킷을 포워딩함)' : 'ip_forward 끔 (포워딩할 패킷을 노드가 버림)',
   },
   ruleListTitle: '규칙',
   bigChain: (n) => `규칙 ${n.toLocaleString('ko')}개: 스크롤 목록으로 보여 줍니다`,

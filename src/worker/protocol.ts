@@ -86,6 +86,8 @@ export interface PacketInput {
   icmpType?: number;
   icmpCode?: number;
   mark?: number;
+  /** the Ethernet source of a packet arriving on `in` (docs/formats.md) */
+  srcMac?: string;
 }
 
 export interface TraceRequest {

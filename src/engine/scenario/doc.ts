@@ -45,6 +45,8 @@ export interface PacketForm {
   entryNode: string;
   /** the interface it enters by, for an arbitrary address */
   entryInterface: string;
+  /** the Ethernet source of an arbitrary address's packet, for `-m mac` (absent or empty: none) */
+  srcMac?: string;
 }
 
 /** The packet last sent. */

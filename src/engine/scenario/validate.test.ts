@@ -33,6 +33,15 @@ describe('validating a scenario document', () => {
     expect(r.ok && r.doc.sent?.twice).toBe(true);
   });
 
+  it('keeps the packet form’s source MAC, and refuses one that is not text', () => {
+    const doc = withField(dumpDoc() as unknown as Json, 'form.srcMac', '02:42:ac:11:00:02');
+    const read = validateScenario(doc);
+    expect(read.ok && read.doc.form.srcMac).toBe('02:42:ac:11:00:02');
+    expect(validateScenario(withField(doc, 'form.srcMac', 7))).toEqual(
+      schemaError('form.srcMac', { kind: 'string', max: 64 }),
+    );
+  });
+
   it('drops fields it does not know', () => {
     const r = validateScenario({ ...clusterDoc(), extra: '<img src=x onerror=alert(1)>' });
     expect(r.ok && 'extra' in r.doc).toBe(false);

@@ -122,6 +122,7 @@ function form(v: unknown, path: string): PacketForm {
     tcpFlags: str(o, 'tcpFlags', p, 64),
     entryNode: str(o, 'entryNode', p),
     entryInterface: str(o, 'entryInterface', p, 64),
+    ...(own(o, 'srcMac') === undefined ? {} : { srcMac: str(o, 'srcMac', p, 64) }),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   sourceValue,
 } from './choices.ts';
 import { resolveDumpPacket, resolvePacket, type PacketForm, type Proto } from './packet-form.ts';
+import { MacField } from './MacField.tsx';
 import { PortFields } from './PortFields.tsx';
 import { strings } from './strings.ts';
 import { useFormFollowsModel } from './use-follow-model.ts';
@@ -222,14 +223,17 @@ function EntryFields({
         </label>
       )}
       {s.kind === 'address' ? (
-        <label className="field">
-          <span>{t.entersInterface}</span>
-          <input
-            data-testid="packet-entry-interface"
-            value={form.entryInterface}
-            onChange={(e) => editForm({ entryInterface: e.target.value.trim() })}
-          />
-        </label>
+        <>
+          <label className="field">
+            <span>{t.entersInterface}</span>
+            <input
+              data-testid="packet-entry-interface"
+              value={form.entryInterface}
+              onChange={(e) => editForm({ entryInterface: e.target.value.trim() })}
+            />
+          </label>
+          {dump ? <MacField /> : null}
+        </>
       ) : (
         <p className="hint">{t.viaEth0(form.entryNode)}</p>
       )}

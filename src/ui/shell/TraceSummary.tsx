@@ -3,6 +3,7 @@
  * the packet and its reply, and anything that kept the trace from running.
  */
 import { useEffect } from 'react';
+import { GuessedFactsNote } from '../dump/GuessedFactsNote.tsx';
 import { openEditorGate } from '../editor/editor-gate.ts';
 import { useLang, useT } from '../i18n/index.ts';
 import { strings as twiceStrings } from '../connections/strings.ts';
@@ -86,6 +87,7 @@ export function TraceSummary() {
       ) : !trace.isFetching ? (
         <p className="muted">{t.nothingTraced}</p>
       ) : null}
+      {result ? <GuessedFactsNote /> : null}
       {node && node !== shownNode ? (
         <button type="button" className="link" onClick={() => setNode(node)}>
           {t.showTracedNode(node)}

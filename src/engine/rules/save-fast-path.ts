@@ -193,7 +193,19 @@ export class FastRuleReader {
   private targetAt = -1; // where a jump's or goto's chain stands in the table, when the memo knows
   private coreOptions = 0; // core options read so far
 
+  private table = ''; // the table of the line being read
+
   constructor(readonly memo: RuleMemo) {}
+
+  /**
+   * Where the user chain named at line[start, end) stands in the current table, from the memo's
+   * names (readPlainChainLine enters every chain it declares), or -1: a rule whose chain is not
+   * the one before's (rules not grouped by chain) finds it with no string made.
+   */
+  private readonly chainPosition = (line: string, start: number, end: number): number => {
+    const named = this.memo.targetNames.get(line, start, end);
+    return named !== undefined && named.table === this.table ? named.position : -1;
+  };
 
   /**
    * Adds the rule on this `-A` line to the builder, or returns false to have it read in full. The
@@ -266,9 +278,11 @@ export class FastRuleReader {
     const { starts, ends, quoted } = this.words;
     const count = this.words.split(raw, from, to, memo);
     if (count < 2 || starts[0] !== from || ends[0] !== from + 2 || quoted[1]) return undefined;
-    const chain = b.chainAt(raw, starts[1]!, ends[1]!);
     const table = b.currentTable?.name;
-    if (!chain || table === undefined) return undefined;
+    if (table === undefined) return undefined;
+    this.table = table;
+    const chain = b.chainAt(raw, starts[1]!, ends[1]!, this.chainPosition);
+    if (!chain) return undefined;
     const chainName = chain.name;
     this.core = EMPTY_CORE;
     this.protocol = undefined;

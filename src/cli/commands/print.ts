@@ -14,14 +14,10 @@ import {
 } from '../ruleset-input.ts';
 import {
   type DumpFormat,
-  type Family,
   type Ruleset,
   printSave,
   printS,
   printList,
-  copyCanonicalSave,
-  detectFamily,
-  detectFormat,
 } from '../../engine/rules/index.ts';
 
 type Printer = (ruleset: Ruleset, opts: { counters: boolean }) => string;
@@ -41,13 +37,6 @@ const printers: Record<DumpFormat, Printer> = {
   // -L -n -v always shows counters
   L: (ruleset) => printList(ruleset, { headings: needsHeadings(ruleset) }),
 };
-
-/** The iptables-save text of an iptables-save dump whose lines are already that text (and that
- * has nothing to report), or undefined: see save-copy.ts. */
-function copyOf(text: string, values: { format?: string; family?: string }): string | undefined {
-  if ((values.format ?? detectFormat(text)) !== 'save') return undefined;
-  return copyCanonicalSave(text, (values.family as Family | undefined) ?? detectFamily(text));
-}
 
 const options = {
   ...rulesetInputOptions,
@@ -84,15 +73,6 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
     const input = await readInput(file);
     const as = (values.as ?? 'save') as DumpFormat;
     const out = new Output();
-    if (as === 'save' && !values.counters) {
-      // a dump that is iptables-save's own output prints as itself: prove that, without a model
-      const copied = copyOf(input.text, values);
-      if (copied !== undefined) {
-        await out.write(copied);
-        await out.flush();
-        return 0;
-      }
-    }
     const result = parseInput(input, values);
     await out.write(printers[as](result.ruleset, { counters: values.counters ?? false }));
     await out.flush();

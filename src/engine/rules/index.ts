@@ -23,7 +23,6 @@ export { printSave, type SavePrintOptions } from './save-printer.ts';
 export { printS } from './s-printer.ts';
 export { printList } from './list-printer.ts';
 export { coreWords, matchWords, ruleText, targetWords } from './rule-printer.ts';
-export { copyCanonicalSave } from './save-copy.ts';
 
 // questions about a rule
 export { ruleReach, type Reach, type ReachProbe } from './rule-reach.ts';
@@ -39,5 +38,5 @@ export {
   type WordsContext,
 } from './rule-memo.ts';
 export { asShared } from './shared-part.ts';
-export { targetAllowed } from './save-fast-path.ts';
+export { targetAllowed } from './fast-module-words.ts';
 export { markCanonicalSources } from './canonical.ts';

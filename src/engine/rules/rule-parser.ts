@@ -3,16 +3,29 @@
  * It follows iptables' own reading: `!` may stand before an option or (the old way) between an
  * option and its value; options belong to the most recent `-m` module that takes them; `--dport`
  * after `-p tcp` without `-m tcp` loads the protocol's match implicitly, as iptables does.
+ *
+ * The reference reader of the rule grammar: every fast reader is held to it (rules/differential).
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics.ts';
 import type { Counters, Family, Match, Negatable, RuleCore, Target } from './model.ts';
-import { tokenize, type Token } from './tokenize.ts';
+import type { Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { isBuiltinChain } from './model.ts';
 import { normalizeProtocol } from './protocols.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
-import { textAt } from './text-at.ts';
+import {
+  CORE_OPTIONS,
+  IMPLICIT_PROTOCOL_MATCHES,
+  findOption,
+  isBang,
+  isInterfaceName,
+  optionName,
+  spanOf,
+  type CoreKey,
+} from './core-options.ts';
+
+export { isCoreOptionAt, isInterfaceName, spanOf } from './core-options.ts';
 
 export interface RuleParseInput {
   tokens: readonly Token[];
@@ -34,56 +47,6 @@ export interface ParsedRuleBody {
   invalid?: true;
 }
 
-type CoreKey =
-  | 'source'
-  | 'destination'
-  | 'inInterface'
-  | 'outInterface'
-  | 'protocol'
-  | 'fragment'
-  | 'match'
-  | 'jump'
-  | 'goto'
-  | 'counters';
-
-const CORE_OPTIONS: ReadonlyMap<string, CoreKey> = new Map<string, CoreKey>([
-  ['-s', 'source'],
-  ['--source', 'source'],
-  ['--src', 'source'],
-  ['-d', 'destination'],
-  ['--destination', 'destination'],
-  ['--dst', 'destination'],
-  ['-i', 'inInterface'],
-  ['--in-interface', 'inInterface'],
-  ['-o', 'outInterface'],
-  ['--out-interface', 'outInterface'],
-  ['-p', 'protocol'],
-  ['--protocol', 'protocol'],
-  ['-f', 'fragment'],
-  ['--fragment', 'fragment'],
-  ['-m', 'match'],
-  ['--match', 'match'],
-  ['-j', 'jump'],
-  ['--jump', 'jump'],
-  ['-g', 'goto'],
-  ['--goto', 'goto'],
-  ['-c', 'counters'],
-  ['--set-counters', 'counters'],
-]);
-
-/**
- * Protocols whose match iptables loads by itself when one of its options is used after `-p`,
- * and that match's name (ip6tables loads icmp6 for ipv6-icmp).
- */
-const IMPLICIT_PROTOCOL_MATCHES: ReadonlyMap<string, string> = new Map([
-  ['tcp', 'tcp'],
-  ['udp', 'udp'],
-  ['icmp', 'icmp'],
-  ['sctp', 'sctp'],
-  ['ipv6-icmp', 'icmp6'],
-  ['udplite', 'udplite'],
-]);
-
 interface OpenModule {
   module: AnyModule | undefined;
   name: string;
@@ -93,113 +56,31 @@ interface OpenModule {
   span: SourceSpan;
   isTarget: boolean;
   targetKind?: Target['kind'];
-  /** token indexes of the first word after its NAME, and just past its words */
-  first: number;
-  to: number;
-}
-
-export function spanOf(line: number, from: Token, to: Token = from): SourceSpan {
-  return { line, column: from.start + 1, endLine: line, endColumn: to.end + 1 };
-}
-
-function findOption(mod: AnyModule, name: string): OptionSpec | undefined {
-  for (const o of mod.options) if (o.name === name || o.aliases?.includes(name)) return o;
-  return undefined;
-}
-
-export function isInterfaceName(s: string): boolean {
-  // IFNAMSIZ is 16 with the NUL; `+` at the end is iptables' wildcard
-  return s.length > 0 && s.length <= 15 && !/[\s/]/.test(s) && !s.slice(0, -1).includes('+');
-}
-
-// The long core options by length, to tell them from module options without making a string.
-const LONG_CORE_OPTIONS: readonly (readonly string[])[] = (() => {
-  const byLength: string[][] = [];
-  for (const name of CORE_OPTIONS.keys())
-    if (name.startsWith('--')) (byLength[name.length] ??= []).push(name);
-  return Array.from(byLength, (names) => names ?? []);
-})();
-
-const SHORT_CORE_OPTIONS: ReadonlySet<number> = new Set(
-  Array.from(CORE_OPTIONS.keys(), (name) => (name.length === 2 ? name.charCodeAt(1) : 0)),
-);
-
-/** Whether line[start, end) is a core option such as `-s`, `-m` or `--jump` (not a quoted word). */
-export function isCoreOptionAt(line: string, start: number, end: number): boolean {
-  if (line.charCodeAt(start) !== 45 /* - */) return false;
-  const length = end - start;
-  if (length === 2) return SHORT_CORE_OPTIONS.has(line.charCodeAt(start + 1));
-  // a word longer than every long option (`--probability`): no read past the list's end, which
-  // the first time costs every optimised function this is inlined into its code
-  if (line.charCodeAt(start + 1) !== 45 || length >= LONG_CORE_OPTIONS.length) return false;
-  for (const name of LONG_CORE_OPTIONS[length]!) if (textAt(line, start, name)) return true;
-  return false;
-}
-
-const isBang = (t: Token | undefined): boolean => t !== undefined && t.text === '!' && !t.quoted;
-
-/** The option name of a word such as `--dport` or `-x`, or undefined for a value. */
-function optionName(t: Token): string | undefined {
-  const w = t.text;
-  if (t.quoted || w.length < 2 || w.charCodeAt(0) !== 45 /* - */) return undefined;
-  return w.charCodeAt(1) === 45 ? w.slice(2) : w.slice(1); // hot: no regex
-}
-
-// One reader serves every rule; a second is made only if a read ever runs inside another.
-let idle: RuleBodyReader | undefined;
-
-export function parseRuleBody(input: RuleParseInput): ParsedRuleBody {
-  const reader = idle ?? new RuleBodyReader();
-  idle = undefined;
-  const before = input.diagnostics.length;
-  try {
-    const body = reader.read(input);
-    for (let i = before; i < input.diagnostics.length; i++)
-      if (input.diagnostics[i]!.severity === 'error') {
-        body.invalid = true;
-        break;
-      }
-    return body;
-  } finally {
-    idle = reader;
-  }
-}
-
-/** One module's words read on their own: the module, the data they parse to, and whether the
- * module looked at anything besides its options (protocol, table, chain, family). */
-export interface ModuleRead {
-  module: AnyModule;
-  data: unknown;
-  contextFree: boolean;
 }
 
 /**
- * Reads one module's words on their own (`-m tcp --dport 80`, `-j DNAT --to-destination …`, up
- * to the next core option) in a context: what the reader makes of the same words inside a rule
- * there. Undefined when they do not read cleanly (an unknown module or option, a missing value,
- * anything that needs a diagnostic): inside a rule, those are read with their diagnostics.
+ * Reads the rule body; `reader` is the caller's own when it reads many rules (one parse's), so
+ * that they share one reader's arrays rather than make new ones each.
  */
-export function readModuleWords(
-  words: string,
-  family: Family,
-  table: string,
-  chain: string,
-  protocol: string | undefined,
-): ModuleRead | undefined {
-  const reader = idle ?? new RuleBodyReader();
-  idle = undefined;
-  try {
-    return reader.readModule(words, family, table, chain, protocol);
-  } finally {
-    idle = reader;
-  }
+export function parseRuleBody(
+  input: RuleParseInput,
+  reader: RuleBodyReader = new RuleBodyReader(),
+): ParsedRuleBody {
+  const before = input.diagnostics.length;
+  const body = reader.read(input);
+  for (let i = before; i < input.diagnostics.length; i++)
+    if (input.diagnostics[i]!.severity === 'error') {
+      body.invalid = true;
+      break;
+    }
+  return body;
 }
 
 /**
  * Reads one rule at a time. A class rather than closures: a 100,000-rule dump would otherwise
  * make half a dozen closures and a context object for every rule.
  */
-class RuleBodyReader {
+export class RuleBodyReader {
   private tokens: readonly Token[] = [];
   private line = 0;
   private table = '';
@@ -209,9 +90,11 @@ class RuleBodyReader {
   private core: RuleCore = {};
   private matches: Match[] = [];
   private target: Target | null = null;
+  private counters: Counters | undefined;
   private open: OpenModule[] = [];
   private current: OpenModule | undefined;
-  private recording: RecordingContext | undefined;
+  /** the module findSpec found the option in */
+  private owner: OpenModule | undefined;
   private readonly ctx: ModuleContext = {
     family: 'ipv4',
     protocol: undefined,
@@ -230,215 +113,30 @@ class RuleBodyReader {
   }
 
   read(input: RuleParseInput): ParsedRuleBody {
-    const { tokens, line, family } = input;
-    this.tokens = tokens;
-    this.line = line;
-    this.table = input.table;
-    this.chain = input.chain;
-    this.diagnostics = input.diagnostics;
-    this.core = {};
-    this.matches = [];
-    this.target = null;
-    this.open = [];
-    this.current = undefined;
-    const ctx = this.ctx;
-    ctx.family = family;
-    ctx.protocol = undefined;
-    ctx.table = input.table;
-    ctx.chain = input.chain;
-    let counters: Counters | undefined;
+    this.begin(input);
+    const tokens = this.tokens;
     let pendingBang: Token | undefined;
-    const core = this.core;
-
-    this.i = input.start;
     while (this.i < tokens.length) {
       const tok = tokens[this.i++]!;
-      const word = tok.text;
-      if (word === '!' && !tok.quoted) {
-        if (pendingBang) this.report('syntax', 'two "!" in a row', spanOf(line, tok));
+      if (tok.text === '!' && !tok.quoted) {
+        if (pendingBang) this.report('syntax', 'two "!" in a row', spanOf(this.line, tok));
         pendingBang = tok;
         continue;
       }
-      const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(word);
-      if (coreKey) {
-        let negated = pendingBang !== undefined;
-        pendingBang = undefined;
-        if (coreKey === 'fragment') {
-          core.fragment = { value: true, negated };
-          continue;
-        }
-        if (coreKey === 'counters') {
-          const p = tokens[this.i];
-          const b = tokens[this.i + 1];
-          this.i += 2;
-          if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
-            this.report(
-              'bad-counters',
-              '-c needs two numbers: packets and bytes',
-              spanOf(line, tok),
-            );
-          else counters = { packets: Number(p.text), bytes: Number(b.text) };
-          continue;
-        }
-        // the value, honouring the old `-s ! ADDR` negation
-        let v = tokens[this.i];
-        if (isBang(v)) {
-          this.oldStyleBang(tok, v!);
-          negated = true;
-          v = tokens[++this.i];
-        }
-        if (!v) {
-          this.report('missing-argument', `${word} needs a value`, spanOf(line, tok));
-          continue;
-        }
-        this.i++;
-        const value = v.text;
-        switch (coreKey) {
-          case 'source':
-          case 'destination': {
-            const cidr = parseCidr(value, family);
-            if (!cidr) {
-              const several = value.includes(',')
-                ? ' (iptables would add one rule per address; write them as separate rules)'
-                : '';
-              this.report(
-                'bad-address',
-                `"${value}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`,
-                spanOf(line, v),
-              );
-            } else if (cidr.prefix !== 0 || negated) core[coreKey] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
-            break;
-          }
-          case 'inInterface':
-          case 'outInterface':
-            if (!isInterfaceName(value))
-              this.report('bad-value', `"${value}" is not an interface name`, spanOf(line, v));
-            else core[coreKey] = { value, negated };
-            break;
-          case 'protocol': {
-            const proto = normalizeProtocol(value, family);
-            if (proto === undefined)
-              this.report('bad-protocol', `unknown protocol "${value}"`, spanOf(line, v));
-            else if (proto !== 'all' || negated) {
-              core.protocol = { value: proto, negated };
-              ctx.protocol = negated ? undefined : proto;
-            }
-            break;
-          }
-          case 'match': {
-            const span = spanOf(line, tok, v);
-            if (negated) this.report('syntax', '"!" cannot negate a whole match module', span);
-            // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
-            if (this.current) this.close(this.current);
-            const module = registry.matches.get(value);
-            if (!module)
-              this.report(
-                'unknown-module',
-                `unknown match module "${value}": the rule is kept, but this part is not understood`,
-                span,
-                'warning',
-              );
-            const m = this.openModule(module, value, span, false);
-            this.open.push(m);
-            this.current = m;
-            break;
-          }
-          case 'jump':
-          case 'goto': {
-            const span = spanOf(line, tok, v);
-            if (negated) this.report('syntax', '"!" cannot negate a target', span);
-            if (this.current && !this.current.isTarget) this.close(this.current);
-            if (this.target || (this.current && this.current.isTarget))
-              this.report('syntax', 'a rule can have only one target', span);
-            const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
-            const kind: Target['kind'] = module
-              ? 'extension'
-              : isStandardTarget(value) && coreKey === 'jump'
-                ? 'builtin'
-                : coreKey === 'goto'
-                  ? 'goto'
-                  : 'jump';
-            const m = this.openModule(module, value, span, true);
-            m.targetKind = kind;
-            this.current = m;
-            break;
-          }
-        }
-        continue;
-      }
-
-      // An option of a module, or a stray word.
-      const current = this.current;
-      const name = optionName(tok);
-      if (name !== undefined) {
-        const negatedBefore = pendingBang !== undefined;
-        pendingBang = undefined;
-        let owner: OpenModule | undefined;
-        let spec: OptionSpec | undefined;
-        if (current?.isTarget) {
-          owner = current;
-          spec = current.module ? findOption(current.module, name) : undefined;
-        } else {
-          for (let k = this.open.length - 1; k >= 0 && !spec; k--) {
-            const m = this.open[k]!;
-            if (m.module) {
-              spec = findOption(m.module, name);
-              if (spec) owner = m;
-            }
-          }
-          const implicitName =
-            ctx.protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(ctx.protocol);
-          if (!spec && implicitName && !this.open.some((m) => m.name === implicitName)) {
-            const implicit = registry.matches.get(implicitName);
-            const s = implicit ? findOption(implicit, name) : undefined;
-            if (implicit && s) {
-              if (current) this.close(current);
-              const m = this.openModule(implicit, implicitName, spanOf(line, tok), false);
-              this.open.push(m);
-              this.current = m;
-              owner = m;
-              spec = s;
-            }
-          }
-        }
-        if (!spec) {
-          // an unknown module swallows everything up to the next core option
-          if (current && !current.module) {
-            const raw = (current.raw ??= []);
-            if (negatedBefore) raw.push('!');
-            raw.push(word);
-            continue;
-          }
-          this.report(
-            'unknown-option',
-            `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`,
-            spanOf(line, tok),
-          );
-          continue;
-        }
-        const option = this.readOption(tok, spec, negatedBefore, true);
-        if (option) owner!.options.push(option);
-        continue;
-      }
-
-      if (current && !current.module) {
-        const raw = (current.raw ??= []);
-        if (pendingBang) raw.push('!');
-        pendingBang = undefined;
-        raw.push(word);
-        continue;
-      }
-      this.report('syntax', `unexpected "${word}"`, spanOf(line, tok));
+      const coreKey = tok.quoted ? undefined : CORE_OPTIONS.get(tok.text);
+      if (coreKey) this.readCore(tok, coreKey, pendingBang !== undefined);
+      else this.readModuleWord(tok, pendingBang !== undefined);
+      pendingBang = undefined;
     }
     if (pendingBang)
       this.report(
         'syntax',
         '"!" at the end of the rule negates nothing',
-        spanOf(line, pendingBang),
+        spanOf(this.line, pendingBang),
       );
     if (this.current) this.close(this.current);
-    const body: ParsedRuleBody = { core, matches: this.matches, target: this.target };
-    if (counters) body.counters = counters;
+    const body: ParsedRuleBody = { core: this.core, matches: this.matches, target: this.target };
+    if (this.counters) body.counters = this.counters;
     this.tokens = [];
     this.diagnostics = [];
     this.open = [];
@@ -446,55 +144,211 @@ class RuleBodyReader {
     return body;
   }
 
-  readModule(
-    words: string,
-    family: Family,
-    table: string,
-    chain: string,
-    protocol: string | undefined,
-  ): ModuleRead | undefined {
-    const { tokens, unterminatedQuote } = tokenize(words);
-    const head = tokens[0];
-    const nameTok = tokens[1];
-    if (unterminatedQuote !== undefined || !head || !nameTok || head.quoted) return undefined;
-    const kind = CORE_OPTIONS.get(head.text);
-    const module =
-      kind === 'match'
-        ? registry.matches.get(nameTok.text)
-        : kind === 'jump'
-          ? registry.targets.get(nameTok.text)
-          : undefined;
-    if (!module) return undefined;
-    const diagnostics: Diagnostic[] = [];
-    this.tokens = tokens;
-    this.line = 1;
-    this.diagnostics = diagnostics;
-    const span = spanOf(1, head, nameTok);
-    const m: OpenModule = {
-      module,
-      name: nameTok.text,
-      options: [],
-      raw: null,
-      span,
-      isTarget: kind === 'jump',
-      first: 2,
-      to: tokens.length,
-    };
-    const options = this.readWords(m);
-    let read: ModuleRead | undefined;
-    if (options) {
-      // a context that notes whether the module looks at it: words of a module that never does
-      // (a comment, say) mean the same in every rule, whatever its table, chain or protocol
-      const ctx = (this.recording ??= new RecordingContext((code, message, at, severity) =>
-        this.report(code, message, at, severity),
-      ));
-      ctx.reset(family, protocol, table, chain, span);
-      const data = module.parse(options, ctx);
-      if (diagnostics.length === 0) read = { module, data, contextFree: !ctx.looked };
+  private begin(input: RuleParseInput): void {
+    this.tokens = input.tokens;
+    this.line = input.line;
+    this.table = input.table;
+    this.chain = input.chain;
+    this.diagnostics = input.diagnostics;
+    this.core = {};
+    this.matches = [];
+    this.target = null;
+    this.counters = undefined;
+    this.open = [];
+    this.current = undefined;
+    const ctx = this.ctx;
+    ctx.family = input.family;
+    ctx.protocol = undefined;
+    ctx.table = input.table;
+    ctx.chain = input.chain;
+    this.i = input.start;
+  }
+
+  /** A core option (`-s`, `-p`, `-m`, `-j` …) and its value. */
+  private readCore(tok: Token, coreKey: CoreKey, negated: boolean): void {
+    const line = this.line;
+    if (coreKey === 'fragment') {
+      this.core.fragment = { value: true, negated };
+      return;
     }
-    this.tokens = [];
-    this.diagnostics = [];
-    return read;
+    if (coreKey === 'counters') {
+      this.readCounters(tok);
+      return;
+    }
+    // the value, honouring the old `-s ! ADDR` negation
+    let v = this.tokens[this.i];
+    if (isBang(v)) {
+      this.oldStyleBang(tok, v!);
+      negated = true;
+      v = this.tokens[++this.i];
+    }
+    if (!v) {
+      this.report('missing-argument', `${tok.text} needs a value`, spanOf(line, tok));
+      return;
+    }
+    this.i++;
+    switch (coreKey) {
+      case 'source':
+      case 'destination':
+        this.readAddress(coreKey, v, negated);
+        break;
+      case 'inInterface':
+      case 'outInterface':
+        if (!isInterfaceName(v.text))
+          this.report('bad-value', `"${v.text}" is not an interface name`, spanOf(line, v));
+        else this.core[coreKey] = { value: v.text, negated };
+        break;
+      case 'protocol':
+        this.readProtocol(v, negated);
+        break;
+      case 'match':
+        this.openMatch(tok, v, negated);
+        break;
+      case 'jump':
+      case 'goto':
+        this.openTarget(tok, v, negated, coreKey);
+        break;
+    }
+  }
+
+  private readCounters(tok: Token): void {
+    const p = this.tokens[this.i];
+    const b = this.tokens[this.i + 1];
+    this.i += 2;
+    if (!p || !b || !/^[0-9]+$/.test(p.text) || !/^[0-9]+$/.test(b.text))
+      this.report(
+        'bad-counters',
+        '-c needs two numbers: packets and bytes',
+        spanOf(this.line, tok),
+      );
+    else this.counters = { packets: Number(p.text), bytes: Number(b.text) };
+  }
+
+  private readAddress(key: 'source' | 'destination', v: Token, negated: boolean): void {
+    const family = this.ctx.family;
+    const cidr = parseCidr(v.text, family);
+    if (!cidr) {
+      const several = v.text.includes(',')
+        ? ' (iptables would add one rule per address; write them as separate rules)'
+        : '';
+      this.report(
+        'bad-address',
+        `"${v.text}" is not an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} address or prefix${several}`,
+        spanOf(this.line, v),
+      );
+    } else if (cidr.prefix !== 0 || negated) this.core[key] = { value: cidr, negated }; // iptables drops `-s 0.0.0.0/0`
+  }
+
+  private readProtocol(v: Token, negated: boolean): void {
+    const proto = normalizeProtocol(v.text, this.ctx.family);
+    if (proto === undefined)
+      this.report('bad-protocol', `unknown protocol "${v.text}"`, spanOf(this.line, v));
+    else if (proto !== 'all' || negated) {
+      this.core.protocol = { value: proto, negated };
+      this.ctx.protocol = negated ? undefined : proto;
+    }
+  }
+
+  private openMatch(tok: Token, v: Token, negated: boolean): void {
+    const span = spanOf(this.line, tok, v);
+    if (negated) this.report('syntax', '"!" cannot negate a whole match module', span);
+    // a target written before this -m is complete: keep it (iptables accepts `-j LOG … -m limit …`)
+    if (this.current) this.close(this.current);
+    const module = registry.matches.get(v.text);
+    if (!module)
+      this.report(
+        'unknown-module',
+        `unknown match module "${v.text}": the rule is kept, but this part is not understood`,
+        span,
+        'warning',
+      );
+    const m = this.openModule(module, v.text, span, false);
+    this.open.push(m);
+    this.current = m;
+  }
+
+  private openTarget(tok: Token, v: Token, negated: boolean, coreKey: 'jump' | 'goto'): void {
+    const span = spanOf(this.line, tok, v);
+    const value = v.text;
+    if (negated) this.report('syntax', '"!" cannot negate a target', span);
+    if (this.current && !this.current.isTarget) this.close(this.current);
+    if (this.target || (this.current && this.current.isTarget))
+      this.report('syntax', 'a rule can have only one target', span);
+    const module = coreKey === 'jump' ? registry.targets.get(value) : undefined;
+    const kind: Target['kind'] = module
+      ? 'extension'
+      : isStandardTarget(value) && coreKey === 'jump'
+        ? 'builtin'
+        : coreKey === 'goto'
+          ? 'goto'
+          : 'jump';
+    const m = this.openModule(module, value, span, true);
+    m.targetKind = kind;
+    this.current = m;
+  }
+
+  /** A word that is not a core option: an option of a module, a word of an unknown module, or
+   * a stray word. */
+  private readModuleWord(tok: Token, negatedBefore: boolean): void {
+    const current = this.current;
+    const word = tok.text;
+    const name = optionName(tok);
+    if (name !== undefined) {
+      const spec = this.findSpec(name, tok);
+      if (spec) {
+        const option = this.readOption(tok, spec, negatedBefore);
+        if (option) this.owner!.options.push(option);
+        return;
+      }
+    }
+    // an unknown module swallows everything up to the next core option
+    if (current && !current.module) {
+      const raw = (current.raw ??= []);
+      if (negatedBefore) raw.push('!');
+      raw.push(word);
+      return;
+    }
+    if (name !== undefined)
+      this.report(
+        'unknown-option',
+        `unknown option "${word}"${current ? ` for ${current.isTarget ? '-j' : '-m'} ${current.name}` : ''}`,
+        spanOf(this.line, tok),
+      );
+    else this.report('syntax', `unexpected "${word}"`, spanOf(this.line, tok));
+  }
+
+  /**
+   * The option `name` of the open target, else of the latest open match that has it, else of
+   * the protocol's match, which it then opens (`-p tcp --dport 80`); its module in `owner`.
+   */
+  private findSpec(name: string, tok: Token): OptionSpec | undefined {
+    const current = this.current;
+    this.owner = undefined;
+    if (current?.isTarget) {
+      this.owner = current;
+      return current.module ? findOption(current.module, name) : undefined;
+    }
+    for (let k = this.open.length - 1; k >= 0; k--) {
+      const m = this.open[k]!;
+      const spec = m.module ? findOption(m.module, name) : undefined;
+      if (spec) {
+        this.owner = m;
+        return spec;
+      }
+    }
+    const protocol = this.ctx.protocol;
+    const implicitName =
+      protocol === undefined ? undefined : IMPLICIT_PROTOCOL_MATCHES.get(protocol);
+    if (!implicitName || this.open.some((m) => m.name === implicitName)) return undefined;
+    const implicit = registry.matches.get(implicitName);
+    const spec = implicit ? findOption(implicit, name) : undefined;
+    if (!implicit || !spec) return undefined;
+    if (current) this.close(current);
+    const m = this.openModule(implicit, implicitName, spanOf(this.line, tok), false);
+    this.open.push(m);
+    this.current = m;
+    this.owner = m;
+    return spec;
   }
 
   // iptables 1.4 took `-s ! ADDR` and `--dport ! 80`; 1.8 refuses both. We still read them, so an
@@ -509,20 +363,18 @@ class RuleBodyReader {
   }
 
   /**
-   * Reads an option's values from the word after `opt` (with the old `--dport ! 80` negation).
-   * Reports problems when `report` is set; otherwise gives up at the first one, for readWords.
+   * Reads an option's values from the word after `opt` (with the old `--dport ! 80` negation),
+   * reporting what is wrong (module-words.ts gives up at the same things instead).
    */
   private readOption(
     opt: Token,
     spec: OptionSpec,
     negatedBefore: boolean,
-    report: boolean,
   ): ParsedOption | undefined {
     const tokens = this.tokens;
     let negated = negatedBefore;
     let last = opt;
     if (spec.args > 0 && isBang(tokens[this.i])) {
-      if (!report) return undefined;
       this.oldStyleBang(opt, tokens[this.i]!);
       negated = true;
       this.i++;
@@ -539,12 +391,11 @@ class RuleBodyReader {
       for (let k = 0; k < spec.args; k++) {
         const t = tokens[this.i];
         if (!t) {
-          if (report)
-            this.report(
-              'missing-argument',
-              `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`,
-              spanOf(this.line, opt),
-            );
+          this.report(
+            'missing-argument',
+            `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`,
+            spanOf(this.line, opt),
+          );
           return undefined;
         }
         args.push(t.text);
@@ -552,10 +403,8 @@ class RuleBodyReader {
         this.i++;
       }
     }
-    if (negated && !spec.negatable) {
-      if (!report) return undefined;
+    if (negated && !spec.negatable)
       this.report('syntax', `${opt.text} cannot be negated with "!"`, spanOf(this.line, opt));
-    }
     return { name: spec.name, negated, args, span: spanOf(this.line, opt, last) };
   }
 
@@ -566,37 +415,7 @@ class RuleBodyReader {
     span: SourceSpan,
     isTarget: boolean,
   ): OpenModule {
-    return { module, name, options: [], raw: null, span, isTarget, first: this.i, to: this.i };
-  }
-
-  /** The options of a module's words when each word is its own option, read cleanly. */
-  private readWords(m: OpenModule): ParsedOption[] | undefined {
-    const tokens = this.tokens;
-    const module = m.module!;
-    const saved = this.i;
-    const options: ParsedOption[] = [];
-    let negated = false;
-    let ok = true;
-    this.i = m.first;
-    while (this.i < m.to) {
-      const tok = tokens[this.i++]!;
-      if (isBang(tok)) {
-        if (negated) ok = false;
-        negated = true;
-        continue;
-      }
-      const name = optionName(tok);
-      const spec = name === undefined ? undefined : findOption(module, name);
-      const option = spec && this.readOption(tok, spec, negated, false);
-      if (!option || this.i > m.to) {
-        ok = false;
-        break;
-      }
-      options.push(option);
-      negated = false;
-    }
-    this.i = saved;
-    return ok && !negated ? options : undefined;
+    return { module, name, options: [], raw: null, span, isTarget };
   }
 
   private close(m: OpenModule): void {
@@ -643,50 +462,6 @@ class RuleBodyReader {
     };
     if (!m.module) match.unknown = true;
     this.matches.push(match);
-  }
-}
-
-/** A module context that notes whether the module read any of it (reports aside). */
-class RecordingContext implements ModuleContext {
-  looked = false;
-  span?: SourceSpan;
-  private f: Family = 'ipv4';
-  private p: string | undefined;
-  private t = '';
-  private c = '';
-
-  constructor(readonly report: ModuleContext['report']) {}
-
-  reset(
-    family: Family,
-    protocol: string | undefined,
-    table: string,
-    chain: string,
-    span: SourceSpan,
-  ): void {
-    this.looked = false;
-    this.f = family;
-    this.p = protocol;
-    this.t = table;
-    this.c = chain;
-    this.span = span;
-  }
-
-  get family(): Family {
-    this.looked = true;
-    return this.f;
-  }
-  get protocol(): string | undefined {
-    this.looked = true;
-    return this.p;
-  }
-  get table(): string {
-    this.looked = true;
-    return this.t;
-  }
-  get chain(): string {
-    this.looked = true;
-    return this.c;
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Random iptables-save rulesets for property tests (roundtrip.property.test.ts, save-copy.test.ts):
+ * Random iptables-save rulesets for property tests (roundtrip.property.test.ts):
  * every table with its built-in chains, some user chains, rules with core options, common
  * modules, counters and targets, and jumps that never make a loop.
  */

@@ -6,12 +6,6 @@
 import type { RuleMemo } from './rule-memo.ts';
 
 export const MAX_WORDS = 256;
-// word boundaries of the current line, reused line after line
-export const starts = new Int32Array(MAX_WORDS);
-export const ends = new Int32Array(MAX_WORDS);
-export const quoted = new Uint8Array(MAX_WORDS);
-/** whether the last split line had exactly one space between words and none around them */
-export let singleSpaced = false;
 
 const SPACE = 32;
 
@@ -52,17 +46,39 @@ export function quoteFrom(text: string, from: number, memo: RuleMemo): number {
   return at;
 }
 
+/** The words of the line being read: where each starts and ends in the dump, and whether it is
+ * in double quotes. Reused line after line by its one reader (save-fast-path.ts). */
+export class LineWords {
+  readonly starts = new Int32Array(MAX_WORDS);
+  readonly ends = new Int32Array(MAX_WORDS);
+  readonly quoted = new Uint8Array(MAX_WORDS);
+  /** the line has exactly one space between words and none around them */
+  singleSpaced = false;
+
+  /** Splits raw[from, n) (see splitWords): how many words, or -1 when it needs the tokenizer. */
+  split(raw: string, from: number, n: number, memo: RuleMemo): number {
+    return splitWords(this, raw, from, n, memo);
+  }
+}
+
 /**
  * Splits the line into words at spaces, a whole-word double-quoted string (no escape inside) being
  * one word. Fails (-1) on what the tokenizer would read in a way this simple split would not (see
  * UNSPLITTABLE; a quote inside a word). Searches with indexOf rather than looking at every
  * character in turn: that is most of the work on a big dump.
  */
-export function splitWords(raw: string, from: number, n: number, memo: RuleMemo): number {
+function splitWords(
+  words: LineWords,
+  raw: string,
+  from: number,
+  n: number,
+  memo: RuleMemo,
+): number {
   if (!splittable(raw, from, n, memo)) return -1;
+  const { starts, ends, quoted } = words;
   let count = 0;
   let i = from;
-  singleSpaced = n > from && raw.charCodeAt(n - 1) !== SPACE && raw.charCodeAt(from) !== SPACE;
+  let singleSpaced = n > from && raw.charCodeAt(n - 1) !== SPACE && raw.charCodeAt(from) !== SPACE;
   let quote = quoteFrom(raw, from, memo); // the next double quote at or after i
   while (i < n) {
     if (raw.charCodeAt(i) === SPACE) {
@@ -91,5 +107,6 @@ export function splitWords(raw: string, from: number, n: number, memo: RuleMemo)
     // step over the one space after the word
     i = end + 1;
   }
+  words.singleSpaced = singleSpaced;
   return count;
 }

@@ -36,6 +36,7 @@ interface PageGlobals {
 export const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ] as const;

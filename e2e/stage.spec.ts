@@ -60,6 +60,7 @@ async function smallestText(page: Page): Promise<{ px: number; word: string }> {
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ]) {
@@ -87,6 +88,20 @@ for (const viewport of [
     expect(decided).toBeGreaterThanOrEqual(12);
   });
 }
+
+test('a 1280×800 laptop gives the diagram its wide shape, the player below it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTraced(page);
+  const diagram = page.getByTestId('netfilter-diagram');
+  await expect(diagram).toHaveAttribute('data-shape', 'wide');
+  const svg = await diagram.locator('svg.nf-svg').boundingBox();
+  const player = await page.getByTestId('trace-player').boundingBox();
+  expect(svg && player).toBeTruthy();
+  // below, not squeezed in beside it
+  expect(player!.y).toBeGreaterThanOrEqual(svg!.y + svg!.height);
+});
 
 /** The marker's place, and whether its centre lies in the box drawn for that place. */
 async function markerPlace(page: Page): Promise<{ at: string | null; inside: boolean }> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what the tests need on a Debian machine, then
-# runs the type check, the linter, the format check, the unit tests, the kernel tests and the
-# browser tests, and ends with one line: `tests: N passed, M failed[, K skipped]`.
+# runs the type check, the linter, the format check, the unit tests, the kernel tests, the
+# lessons check and the browser tests, and ends with one line: `tests: N passed, M failed[, K skipped]`.
 # Every step runs even when an earlier one failed, so one run shows everything that is wrong.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ npm ci --no-audit --no-fund || exit 1
 
 reports=test-results
 mkdir -p "$reports"
-rm -f "$reports"/unit.json "$reports"/kernel.json "$reports"/e2e.json
+rm -f "$reports"/unit.json "$reports"/kernel.json "$reports"/e2e.json "$reports"/lessons.json
 
 failed_checks=()
 step() {
@@ -55,10 +55,12 @@ step unit npx vitest run --reporter=default --reporter=json --outputFile="$repor
 if [ -f vitest.kernel.config.ts ]; then
   step kernel npx vitest run -c vitest.kernel.config.ts --reporter=default --reporter=json --outputFile="$reports/kernel.json"
 fi
+# every lesson played in Node: each step fails at its start and passes after its solution
+step lessons node bin/netfilter-lab.mjs lessons check --report "$reports/lessons.json"
 # the playwright config writes its JSON report to test-results/e2e.json
 step e2e npx playwright test
 
 echo
 node scripts/test-summary.mjs \
-  "unit=$reports/unit.json" "kernel=$reports/kernel.json" "e2e=$reports/e2e.json" \
+  "unit=$reports/unit.json" "kernel=$reports/kernel.json" "e2e=$reports/e2e.json" "lessons=$reports/lessons.json" \
   ${failed_checks[@]+"--failed=${failed_checks[*]}"}

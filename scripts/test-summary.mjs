@@ -8,8 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** Vitest's json reporter (jest's shape) or Playwright's. */
+/** Vitest's json reporter (jest's shape), Playwright's, or `lessons check --report` (one test per lesson). */
 export function countReport(report) {
+  if (report.kind === 'lessons')
+    return { passed: report.passed ?? 0, failed: report.failed ?? 0, skipped: 0, errors: 0 };
   if (report.stats && 'expected' in report.stats) {
     const s = report.stats;
     return {

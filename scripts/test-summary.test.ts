@@ -95,4 +95,33 @@ describe('the closing summary line', () => {
     expect(status).toBe(1);
     expect(out.trim().split('\n').pop()).toBe('tests: 2 passed, 1 failed');
   });
+
+  it('counts the lessons check report as a runner: one test per lesson', () => {
+    const lessons = (passed: number, failed: number) => ({
+      kind: 'lessons',
+      passed,
+      failed,
+      lessons: [],
+    });
+    const { lines, failed } = summarise(
+      [
+        { name: 'unit', file: 'u.json', report: vitest(10) },
+        { name: 'lessons', file: 'l.json', report: lessons(2, 1) },
+      ],
+      ['lessons'],
+    );
+    expect(failed).toBe(1);
+    expect(lines).toContain('lessons: 2 passed, 1 failed');
+    expect(last(lines)).toBe('tests: 12 passed, 1 failed');
+  });
+
+  it('counts a lessons check that left no report, or checked no lesson, as failed', () => {
+    const none = summarise([{ name: 'lessons', file: 'l.json', report: undefined }], ['lessons']);
+    expect(last(none.lines)).toBe('tests: 0 passed, 1 failed');
+    const empty = summarise(
+      [{ name: 'lessons', file: 'l.json', report: { kind: 'lessons', passed: 0, failed: 0 } }],
+      [],
+    );
+    expect(last(empty.lines)).toBe('tests: 0 passed, 1 failed');
+  });
 });

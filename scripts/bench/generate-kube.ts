@@ -24,7 +24,7 @@ export interface KubeDump {
 }
 
 /** mulberry32: a tiny seeded PRNG, good enough to vary names and counts reproducibly. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

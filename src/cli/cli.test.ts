@@ -190,7 +190,7 @@ describe('netfilter-lab print', () => {
 
 describe('usage errors exit 2 with one line on stderr', () => {
   const cases: [string[], string][] = [
-    [[], 'netfilter-lab: missing command (one of: parse, print, trace, compile, journey)'],
+    [[], 'netfilter-lab: missing command (one of: parse, print, trace, compile, journey, lessons)'],
     [['frobnicate'], 'netfilter-lab: unknown command "frobnicate"'],
     [['--frob'], 'netfilter-lab: unknown option --frob'],
     [['parse'], 'netfilter-lab parse: missing FILE (a path, or - for standard input)'],

@@ -10,6 +10,7 @@ import { useUi } from './stores/ui-store.ts';
 import { EditorPane } from './shell/EditorPane.tsx';
 import { Header } from './shell/Header.tsx';
 import { Later } from './shell/Later.tsx';
+import { LessonChrome, useLessonScreen } from './lessons/LessonChrome.tsx';
 
 // The centre and right columns are chunks of their own, fetched while the main bundle starts
 // and evaluated each in a task of its own: no one long task evaluating the whole app.
@@ -44,12 +45,15 @@ function Settle(): null {
 const PANE_PLACE = <section className="pane" aria-hidden="true" />;
 
 export function App() {
+  const lessonScreen = useLessonScreen();
   return (
     <div className="app">
       <Settle />
       <CurrentTraceScope>
         <Header />
-        <main className="app-main">
+        <LessonChrome />
+        {/* hidden, not unmounted, under the lesson list: the editor and views keep their state */}
+        <main className="app-main" hidden={lessonScreen === 'index'}>
           <EditorPane />
           <Later frames={1} after={viewsPane} onShown={viewsShown} placeholder={PANE_PLACE}>
             <Suspense fallback={PANE_PLACE}>

@@ -181,6 +181,10 @@ export const dumpApi: DumpApi = {
   },
   dumpJumps: jumps,
   searchDump: search,
+  dumpProblems(id, key, from, to) {
+    const d = loadedDump(id);
+    return d ? (d.problemRows.get(key) ?? []).slice(from, to) : null;
+  },
   checkHost(doc) {
     return readHost(doc).diagnostics;
   },

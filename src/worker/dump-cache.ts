@@ -2,9 +2,16 @@
  * The dumps the worker has parsed, kept under an id so that traces, chain rows and searches
  * name the dump instead of sending its 14 MB of text again. Only the last few are kept.
  */
-import { parseRuleset, type ParseResult, type Rule, type Ruleset } from '../engine/rules/index.ts';
+import {
+  parseRuleset,
+  type Diagnostic,
+  type ParseResult,
+  type Rule,
+  type Ruleset,
+} from '../engine/rules/index.ts';
 import { inferHost } from '../engine/netfilter/infer-host.ts';
 import type { DumpSummary, UnknownModule } from './dump-protocol.ts';
+import { groupProblems } from './dump-problems.ts';
 import { DumpTally } from './dump-tally.ts';
 import { warmUpDumpText } from './dump-warm.ts';
 
@@ -16,6 +23,8 @@ export interface LoadedDump {
   text: string;
   parsed: ParseResult;
   summary: DumpSummary;
+  /** each problem group's rows in line order, by key */
+  problemRows: Map<string, Diagnostic[]>;
 }
 
 const loaded = new Map<string, LoadedDump>();
@@ -44,7 +53,20 @@ function unknownModules(ruleset: Ruleset): UnknownModule[] {
   return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
-function summarize(id: string, text: string, parsed: ParseResult, parseMs: number): DumpSummary {
+function countMacRules(ruleset: Ruleset): number {
+  let n = 0;
+  for (const t of ruleset.tables)
+    for (const c of t.chains)
+      for (const r of c.rules) if (r.matches.some((m) => m.module === 'mac')) n++;
+  return n;
+}
+
+function summarize(
+  id: string,
+  text: string,
+  parsed: ParseResult,
+  parseMs: number,
+): { summary: DumpSummary; problemRows: Map<string, Diagnostic[]> } {
   const { ruleset, diagnostics } = parsed;
   const tally = new DumpTally();
   const tables = ruleset.tables.map((t) =>
@@ -66,7 +88,8 @@ function summarize(id: string, text: string, parsed: ParseResult, parseMs: numbe
   );
   const { rules, chains, hasCounters, maxRulePackets, maxChainPackets } = tally;
   const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
-  return {
+  const problems = groupProblems(sorted);
+  const summary: DumpSummary = {
     id,
     partial: false,
     format: ruleset.format,
@@ -81,11 +104,14 @@ function summarize(id: string, text: string, parsed: ParseResult, parseMs: numbe
     maxChainPackets,
     tables,
     diagnostics: sorted.slice(0, DIAGNOSTICS_SHOWN),
+    problemGroups: problems.groups,
     diagnosticCount: diagnostics.length,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
     unknownModules: unknownModules(ruleset),
+    macRules: countMacRules(ruleset),
     inferred: inferHost(ruleset),
   };
+  return { summary, problemRows: problems.rows };
 }
 
 /** Parses `text` (or finds it parsed already) and keeps it. */
@@ -103,7 +129,7 @@ export function loadDump(
   const parsed = parseRuleset(text, onProgress ? { onProgress } : {});
   const parseMs = Math.round(performance.now() - started);
   const id = `dump-${next++}`;
-  const d: LoadedDump = { id, text, parsed, summary: summarize(id, text, parsed, parseMs) };
+  const d: LoadedDump = { id, text, parsed, ...summarize(id, text, parsed, parseMs) };
   loaded.set(id, d);
   while (loaded.size > KEEP) {
     const oldest = loaded.keys().next().value;

@@ -86,13 +86,24 @@ describe('the outline answers as the full parse does', () => {
       const {
         parseMs,
         diagnostics,
+        problemGroups,
         diagnosticCount,
         errorCount,
         unknownModules,
+        macRules,
         inferred,
         ...rest
       } = full;
-      void [parseMs, diagnostics, diagnosticCount, errorCount, unknownModules, inferred];
+      void [
+        parseMs,
+        diagnostics,
+        problemGroups,
+        diagnosticCount,
+        errorCount,
+        unknownModules,
+        macRules,
+        inferred,
+      ];
       expect({ ...o, id: '' }).toEqual({ ...rest, id: '', partial: true });
       for (const t of full.tables)
         for (const c of t.names)

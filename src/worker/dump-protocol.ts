@@ -52,13 +52,31 @@ export interface DumpOutline {
   tables: DumpTableSummary[];
 }
 
+/** The problems of one kind (dump-problems.ts): same severity, code and message but for values. */
+export interface DumpProblemGroup {
+  key: string;
+  severity: Diagnostic['severity'];
+  code: Diagnostic['code'];
+  /** the rows' message when they all say the same (`same`), else its shape, values as "…" */
+  message: string;
+  same: boolean;
+  count: number;
+  /** the first row's position */
+  line: number;
+  column: number;
+}
+
 export interface DumpSummary extends DumpOutline {
   parseMs: number;
-  /** the first DIAGNOSTICS_SHOWN diagnostics in line order; the counts cover all */
+  /** the first DIAGNOSTICS_SHOWN diagnostics in line order (the editor's markers) */
   diagnostics: Diagnostic[];
+  /** all of them, by kind: the counts add up to diagnosticCount */
+  problemGroups: DumpProblemGroup[];
   diagnosticCount: number;
   errorCount: number;
   unknownModules: UnknownModule[];
+  /** how many rules match `-m mac` (the packet form then offers a source MAC) */
+  macRules: number;
   inferred: InferredHost;
 }
 
@@ -165,6 +183,8 @@ export interface DumpApi {
   dumpChain(id: string, table: string, chain: string): Chain | null;
   dumpJumps(id: string, table: string): DumpJumps | null;
   searchDump(id: string, q: DumpQuery): DumpSearchResult | null;
+  /** rows `from` to `to` (end excluded) of one problem group; null when the dump is gone */
+  dumpProblems(id: string, key: string, from: number, to: number): Diagnostic[] | null;
   /** what readHost says of a host document, for the host form's fields */
   checkHost(doc: unknown): FieldDiagnostic[];
 }

@@ -18,6 +18,7 @@ import { followJourney } from './journey.ts';
 import { replyTo } from './reply.ts';
 import { parsedDump, resolve } from './sources.ts';
 import { dumpApi } from './dump-api.ts';
+import { lessonsApi } from './lessons-api.ts';
 import type { EngineApi, PacketInput, TraceProblem, TraceRequest } from './protocol.ts';
 
 type Prepared =
@@ -43,9 +44,14 @@ function seedOf(req: TraceRequest): { seed?: number } {
 
 export const engineApi: EngineApi = {
   ...dumpApi,
+  ...lessonsApi,
 
   compileCluster(yaml) {
     return compiledCluster(yaml).result;
+  },
+
+  prepareCluster(yaml) {
+    compiledCluster(yaml);
   },
 
   parseDump(text) {

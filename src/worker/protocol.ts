@@ -13,6 +13,7 @@ import type {
   TraceJson,
 } from '../engine/netfilter/index.ts';
 import type { DumpApi } from './dump-protocol.ts';
+import type { LessonsApi } from './lessons-protocol.ts';
 
 /** One node of a compiled cluster: what `iptables-save` shows there, and why each rule exists. */
 export interface CompiledNodeData {
@@ -85,6 +86,8 @@ export interface PacketInput {
   icmpType?: number;
   icmpCode?: number;
   mark?: number;
+  /** the Ethernet source of a packet arriving on `in` (docs/formats.md) */
+  srcMac?: string;
 }
 
 export interface TraceRequest {
@@ -155,8 +158,10 @@ export interface JourneyResponse {
 export type { FieldDiagnostic, DumpFormat };
 
 /** The API the worker exposes; every call is a pure function of its arguments. */
-export interface EngineApi extends DumpApi {
+export interface EngineApi extends DumpApi, LessonsApi {
   compileCluster(yaml: string): CompileClusterResult;
+  /** Compiles into the worker's cache only (nothing to copy back): a page about to ask. */
+  prepareCluster(yaml: string): void;
   parseDump(text: string): ParseDumpResult;
   /** the source's rules printed as iptables-save, iptables -S or iptables -L -n -v */
   print(source: RuleSource, format: DumpFormat): string;

@@ -32,6 +32,20 @@ export interface WorkerQueue {
   ): Promise<T>;
   /** Terminates the worker, failing the running request and everything queued with `error`. */
   stop(error: Error): void;
+  /** Starts the worker now, so its code loads while the page is still loading its own. */
+  warm(): void;
+}
+
+/**
+ * Requests that wait for the others asked in the same task: a journey (several nodes' traces)
+ * is not what the learner looks at first, the trace is.
+ */
+const LATER: ReadonlySet<string> = new Set(['journey']);
+
+/** Which queued request to start: the first that is not LATER, else the first. */
+export function nextIndex(queue: readonly { label: string }[]): number {
+  const i = queue.findIndex((j) => !LATER.has(j.label));
+  return i >= 0 ? i : 0;
 }
 
 /** `name` names the worker and prefixes the performance marks (`name:ask:…`, `name:answer:…`). */
@@ -58,9 +72,11 @@ export function workerQueue(name: string): WorkerQueue {
     pump();
   };
 
+  const next = (): Job | undefined => queue.splice(nextIndex(queue), 1)[0];
+
   const pump = (): void => {
     if (running) return;
-    const job = queue.shift();
+    const job = next();
     if (!job) return;
     if (job.signal?.aborted) {
       job.reject(new StaleRequestError());
@@ -97,8 +113,13 @@ export function workerQueue(name: string): WorkerQueue {
           }
         });
         queue.push(job);
-        pump();
+        // after the task's other requests are queued, so that the first one started is the
+        // most wanted (see LATER)
+        queueMicrotask(pump);
       });
+    },
+    warm() {
+      engine();
     },
     stop(error) {
       generation++;

@@ -42,6 +42,9 @@ export interface StepPacket {
   dst: string | null;
   dport: number | null;
   mark: number;
+  /** the IP header's TTL and TOS byte as the PACKET line shows them */
+  ttl: number | null;
+  tos: number | null;
 }
 
 export interface KernelStep {
@@ -242,6 +245,8 @@ function stepPacket(p: TracePacket | null): StepPacket | null {
     dst: p.dst,
     dport: p.dport,
     mark: p.mark,
+    ttl: p.fields['TTL'] === undefined ? null : Number(p.fields['TTL']),
+    tos: p.fields['TOS'] === undefined ? null : Number.parseInt(p.fields['TOS'], 16),
   };
 }
 

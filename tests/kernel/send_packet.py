@@ -16,7 +16,7 @@ import struct
 import sys
 
 SO_MARK = 36
-TCP_FLAGS = {"FIN": 0x01, "SYN": 0x02, "RST": 0x04, "PSH": 0x08, "ACK": 0x10, "URG": 0x20}
+TCP_FLAGS = {"FIN": 0x01, "SYN": 0x02, "RST": 0x04, "PSH": 0x08, "ACK": 0x10, "URG": 0x20, "ECE": 0x40, "CWR": 0x80}
 PROTOCOLS = {"icmp": 1, "tcp": 6, "udp": 17}
 
 

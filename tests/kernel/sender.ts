@@ -24,6 +24,9 @@ export interface KernelPacket {
   icmpSeq?: number;
   /** Total IP length in bytes (payload padded with zeros). */
   length?: number;
+  /** The IP header's time to live (default 64) and TOS byte (default 0). */
+  ttl?: number;
+  tos?: number;
   /**
    * skb mark via SO_MARK. Only meaningful from "host": a mark never crosses a namespace boundary
    * (the kernel scrubs it on the veth), so packets arriving from a peer always start with mark 0.

@@ -15,6 +15,8 @@ export interface SimulatorPacket {
   tcpFlags?: string;
   mark?: number;
   length?: number;
+  ttl?: number;
+  tos?: number;
   icmpType?: number;
   icmpCode?: number;
 }
@@ -53,5 +55,7 @@ export function toSimulatorPacket(spec: TopologySpec, packet: KernelPacket): Sim
   // Only a local packet can carry a mark: the kernel clears it when a packet changes namespace.
   if (packet.mark !== undefined && arrival === null) out.mark = packet.mark;
   if (packet.length !== undefined) out.length = packet.length;
+  if (packet.ttl !== undefined) out.ttl = packet.ttl;
+  if (packet.tos !== undefined) out.tos = packet.tos;
   return out;
 }

@@ -244,6 +244,9 @@ describe('readPacketTrace on captures', () => {
       dst: '10.244.1.5',
       dport: 8080,
       mark: 0,
+      // FORWARD: one hop fewer than the 64 it was sent with
+      ttl: 63,
+      tos: 0,
     });
     expect(t.result).toEqual({
       verdict: 'ACCEPT',

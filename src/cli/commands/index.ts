@@ -38,4 +38,9 @@ export const commands: readonly CommandEntry[] = [
     summary: 'follow a connection across the cluster: every node it crosses, the NAT, the reply',
     load: async () => (await import('./journey.ts')).journeyCommand,
   },
+  {
+    name: 'lessons',
+    summary: 'list the guided lessons, or check that every lesson plays through (lessons check)',
+    load: async () => (await import('./lessons.ts')).lessonsCommand,
+  },
 ];

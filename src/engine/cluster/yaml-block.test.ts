@@ -1,8 +1,10 @@
 /**
  * The block reader against the `yaml` package: on every text it reads, the same values, the same
  * node and key ranges at every path (and the nearest ancestor's for paths that are not there),
- * the same line and column for every offset; and it gives up on what it does not read.
+ * the same line and column for every offset; and it gives up on what it does not read. The same
+ * on generated manifests (the properties at the end).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { generateCluster } from '../../../scripts/bench/bench-compile.ts';
@@ -171,34 +173,38 @@ function paths(value: unknown, base: Path = []): Path[] {
   return out;
 }
 
-describe('the block YAML reader reads as the yaml package does', () => {
-  it.each(TEXTS)('%s', (_name, text) => {
-    const docs = readBlockYaml(text);
-    expect(docs).toBeDefined();
-    const lines = new LineCounter();
-    const theirs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true });
-    const full = (Array.isArray(theirs) ? theirs : []).filter((d) => d.contents !== null);
-    for (const d of full) {
-      expect(d.errors).toEqual([]);
-      expect(d.warnings).toEqual([]);
+/** The reader reads `text` (it must) as the yaml package does: values, node and key ranges at
+ * every path, line positions. */
+function expectSameAsYaml(text: string): void {
+  const docs = readBlockYaml(text);
+  expect(docs).toBeDefined();
+  const lines = new LineCounter();
+  const theirs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true });
+  const full = (Array.isArray(theirs) ? theirs : []).filter((d) => d.contents !== null);
+  for (const d of full) {
+    expect(d.errors).toEqual([]);
+    expect(d.warnings).toEqual([]);
+  }
+  const nonEmpty = full.filter((d) => d.toJS() !== null);
+  expect(docs!.map((d) => d.value)).toEqual(nonEmpty.map((d) => d.toJS()));
+  const index = new LineIndex(text);
+  nonEmpty.forEach((doc, i) => {
+    const want = documentPositions(doc, lines);
+    const got = shadePositions(docs![i]!.shade, index);
+    for (const p of paths(docs![i]!.value)) {
+      expect([p, got.range(p)]).toEqual([p, want.range(p)]);
+      const parent = p.slice(0, -1);
+      const key = p[p.length - 1];
+      if (key !== undefined)
+        expect([p, got.keyRange(parent, key)]).toEqual([p, want.keyRange(parent, key)]);
     }
-    const nonEmpty = full.filter((d) => d.toJS() !== null);
-    expect(docs!.map((d) => d.value)).toEqual(nonEmpty.map((d) => d.toJS()));
-    const index = new LineIndex(text);
-    nonEmpty.forEach((doc, i) => {
-      const want = documentPositions(doc, lines);
-      const got = shadePositions(docs![i]!.shade, index);
-      for (const p of paths(docs![i]!.value)) {
-        expect([p, got.range(p)]).toEqual([p, want.range(p)]);
-        const parent = p.slice(0, -1);
-        const key = p[p.length - 1];
-        if (key !== undefined)
-          expect([p, got.keyRange(parent, key)]).toEqual([p, want.keyRange(parent, key)]);
-      }
-    });
-    for (let o = 0; o <= text.length; o++)
-      expect([o, index.linePos(o)]).toEqual([o, lines.linePos(o)]);
   });
+  for (let o = 0; o <= text.length; o++)
+    expect([o, index.linePos(o)]).toEqual([o, lines.linePos(o)]);
+}
+
+describe('the block YAML reader reads as the yaml package does', () => {
+  it.each(TEXTS)('%s', (_name, text) => expectSameAsYaml(text));
 
   it.each(GIVE_UP)('gives up on %s', (_name, text) => {
     expect(readBlockYaml(text)).toBeUndefined();
@@ -213,5 +219,127 @@ describe('the block YAML reader reads as the yaml package does', () => {
       visitBlockYaml('a: 1\n---\nb: 2\n---\nc:\n  d: 1\n# e\n', (d) => seen.push(d.value)),
     ).toBe(false);
     expect(seen).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+});
+
+// Generated manifests: what the reader reads must read as the yaml package reads it; what it does
+// not read it must give up on. The first property generates only what the reader reads, so it
+// also fails if the reader gives up on any of it.
+type Node =
+  | { kind: 'scalar'; text: string }
+  | { kind: 'map'; entries: [string, Node][]; flowEmpty: boolean }
+  | { kind: 'seq'; items: Node[]; atKeyIndent: boolean; flowEmpty: boolean };
+
+const word = fc.stringMatching(/^[a-z][a-z0-9./-]{0,8}$/);
+const key = word.filter((k) => !/^(?:true|false|null|y|n|yes|no|on|off)$/i.test(k));
+
+/** Scalars the reader reads: plain words and integers, booleans, null, simple quoted text. */
+const readScalar: fc.Arbitrary<string> = fc.oneof(
+  word,
+  fc.integer({ min: -100000, max: 100000 }).map(String),
+  fc.constantFrom('true', 'false', 'null', '~', 'True', 'NULL', ''),
+  fc.stringMatching(/^[a-z0-9 :#./-]{0,12}$/).map((s) => `"${s}"`),
+  fc.stringMatching(/^[a-z0-9 :#./"-]{0,12}$/).map((s) => `'${s}'`),
+);
+
+/** And some it may give up on: escapes, floats, flow content, anchors, block scalars. */
+const anyScalar: fc.Arbitrary<string> = fc.oneof(
+  readScalar,
+  fc.constantFrom('"a\\"b"', "'it''s'", '1.5', '0x1F', '[a, b]', '{a: 1}', '&x a', '*x', '|'),
+);
+
+function nodeArb(scalar: fc.Arbitrary<string>): fc.Arbitrary<Node> {
+  return fc.letrec<{ node: Node }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar.map((text): Node => ({ kind: 'scalar', text })),
+      fc
+        .tuple(
+          fc.uniqueArray(fc.tuple(key, tie('node')), { maxLength: 4, selector: (e) => e[0] }),
+          fc.boolean(),
+        )
+        .map(([entries, flowEmpty]): Node => ({ kind: 'map', entries, flowEmpty })),
+      fc
+        .tuple(fc.array(tie('node'), { maxLength: 4 }), fc.boolean(), fc.boolean())
+        .map(([items, atKeyIndent, flowEmpty]): Node => ({
+          kind: 'seq',
+          items,
+          atKeyIndent,
+          flowEmpty,
+        })),
+    ),
+  })).node;
+}
+
+/** A comment after a value, or none. */
+const tail = fc.constantFrom('', '', '  # note', ' #x');
+
+/** Renders a node as the value after `key:` (or `-`) at `indent`. */
+function render(node: Node, indent: number, comments: string[], out: string[], head: string): void {
+  const pad = ' '.repeat(indent);
+  const note = comments[out.length % comments.length] ?? '';
+  if (node.kind === 'scalar') {
+    out.push(`${head}${node.text === '' ? '' : ` ${node.text}`}${node.text === '' ? '' : note}`);
+    return;
+  }
+  const empty = node.kind === 'map' ? node.entries.length === 0 : node.items.length === 0;
+  if (empty) {
+    out.push(`${head} ${node.kind === 'map' ? '{}' : '[]'}${note}`);
+    return;
+  }
+  out.push(head);
+  if (node.kind === 'map')
+    for (const [k, v] of node.entries) render(v, indent + 2, comments, out, `${pad}  ${k}:`);
+  else {
+    const itemPad = node.atKeyIndent && head.endsWith(':') ? pad : `${pad}  `;
+    for (const item of node.items) render(item, itemPad.length + 2, comments, out, `${itemPad}-`);
+  }
+}
+
+/** A document: a root mapping, its lines (the head line of the root left out). */
+function documentText(entries: [string, Node][], comments: string[]): string {
+  const out: string[] = [];
+  for (const [k, v] of entries) render(v, 0, comments, out, `${k}:`);
+  return out.join('\n');
+}
+
+function manifests(scalar: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const root = fc.uniqueArray(fc.tuple(key, nodeArb(scalar)), {
+    minLength: 1,
+    maxLength: 5,
+    selector: (e) => e[0],
+  });
+  const doc = fc
+    .tuple(root, fc.array(tail, { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(
+      ([entries, comments, lead]) =>
+        `${lead ? '# a manifest\n' : ''}${documentText(entries, comments)}\n`,
+    );
+  return fc.array(doc, { minLength: 1, maxLength: 3 }).map((docs) => docs.join('---\n'));
+}
+
+describe('the block YAML reader on generated manifests', () => {
+  it('reads every manifest written only with what it reads, as the yaml package does', () => {
+    fc.assert(
+      fc.property(manifests(readScalar), (text) => {
+        expect(readBlockYaml(text), text).toBeDefined();
+        expectSameAsYaml(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('reads anything else as the yaml package does, or gives up', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(manifests(anyScalar), (text) => {
+        if (readBlockYaml(text) === undefined) return;
+        read++;
+        expectSameAsYaml(text);
+      }),
+      { numRuns: 100 },
+    );
+    // the property is not vacuous: some of these are read
+    expect(read).toBeGreaterThan(0);
   });
 });

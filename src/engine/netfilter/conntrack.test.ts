@@ -18,6 +18,9 @@ function pkt(src: string, sport: number, dst: string, dport: number, flags = 0x0
     icmpCode: 0,
     length: 60,
     mark: 0,
+    ttl: 64,
+    tos: 0,
+    priority: 0,
   };
 }
 

@@ -78,6 +78,8 @@ describe('inferHost', () => {
       ['nodeport-address', 'ens5', '10.0.5.8/24', 6],
       ['local-address', 'ens5', '10.0.5.7/24', 5],
       ['docker-default', 'docker0', '172.17.0.1/16', 12],
+      // KUBE- chains but no pod CIDR anywhere: said, not a bridge made up
+      ['no-pod-network', '', '', 3],
       ['interface-subnet', 'wg0', '10.8.0.1/24', 13],
       ['interface-pattern', 'veth+', '', 14],
       ['default-route', 'default', 'via 10.0.5.1 dev ens5', null],
@@ -85,6 +87,16 @@ describe('inferHost', () => {
       ['forwarding', 'ipForward', 'true', 7],
     ]);
     expect(readHost(host).diagnostics).toEqual([]);
+  });
+
+  it('says that Calico pods sit behind cali* interfaces rather than a bridge', () => {
+    const { host, guesses } = inferHost(fixture('calico.rules'));
+    expect(host.interfaces.some((i) => i.name === 'cni0')).toBe(false);
+    const routed = guesses.find((g) => g.kind === 'pod-cidr-routed');
+    expect(routed).toMatchObject({ subject: 'cali+' });
+    // Calico masquerades by ipset: the CIDR itself is not in the rules
+    expect(routed?.value).toBe('');
+    expect(guesses.some((g) => g.kind === 'no-pod-network')).toBe(false);
   });
 
   it('says so when nothing forwards, and stands in an uplink for an empty dump', () => {

@@ -46,6 +46,10 @@ export type HostGuessKind =
   | 'docker-default'
   /** the pod CIDR kube-proxy or flannel masquerades, on the pod bridge */
   | 'pod-cidr'
+  /** Calico: the pod CIDR is known, but its pods sit behind one cali* interface each, no bridge */
+  | 'pod-cidr-routed'
+  /** the rules are Kubernetes' (KUBE-, cali-, FLANNEL chains) but name no pod CIDR: no pod bridge */
+  | 'no-pod-network'
   /** a subnet the rules tie to an interface with -i/-o */
   | 'interface-subnet'
   /** `cali+`, `veth+`: interfaces that come and go with pods */
@@ -123,6 +127,8 @@ class Evidence {
   podCidr: { net: Net; line: number } | null = null;
   forwardRule: number | null = null;
   dnatRule: number | null = null;
+  /** the line of the first chain Kubernetes or its network plugin writes */
+  kubeChain: number | null = null;
 
   nodeAddr(a: number, kind: HostGuessKind, line: number): void {
     const old = this.nodeAddrs.get(a);
@@ -232,10 +238,15 @@ function podBridge(ev: Evidence): string {
   return 'cni0';
 }
 
+const KUBE_CHAIN = /^(KUBE-|cali-|FLANNEL|WEAVE)/;
+
 export function inferHost(ruleset: Ruleset): InferredHost {
   const ev = new Evidence();
   for (const t of ruleset.tables)
-    for (const c of t.chains) for (const r of c.rules) walkRule(ev, r);
+    for (const c of t.chains) {
+      if (ev.kubeChain === null && KUBE_CHAIN.test(c.name)) ev.kubeChain = c.span.line;
+      for (const r of c.rules) walkRule(ev, r);
+    }
   const b = new HostBuilder();
 
   // the uplink and the node's own addresses
@@ -256,13 +267,21 @@ export function inferHost(ruleset: Ruleset): InferredHost {
   if (ev.named.has('docker0') && !b.hasAddress('docker0'))
     b.address('docker0', DOCKER_DEFAULT, 'docker-default', ev.named.get('docker0') ?? null);
   const pods = ev.podCidr;
-  if (pods) {
+  const calico = [...ev.patterns].find(([p]) => p.startsWith('cali'));
+  // Calico routes each pod's own interface instead of using a bridge: nothing to list
+  if (calico)
+    b.guesses.push({
+      kind: 'pod-cidr-routed',
+      subject: calico[0],
+      value: pods ? `${formatIPv4(pods.net.address)}/${pods.net.prefix}` : '',
+      line: pods?.line ?? calico[1],
+    });
+  else if (pods) {
     const bridge = podBridge(ev);
-    const calico = [...ev.patterns.keys()].some((p) => p.startsWith('cali'));
-    // Calico routes each pod's own interface instead of using a bridge
-    if (!calico && !b.hasAddress(bridge))
+    if (!b.hasAddress(bridge))
       b.address(bridge, gatewayOf(firstNodeSubnet(pods.net)), 'pod-cidr', pods.line);
-  }
+  } else if (ev.kubeChain !== null)
+    b.guesses.push({ kind: 'no-pod-network', subject: '', value: '', line: ev.kubeChain });
   for (const [name, { net, line }] of ev.subnets)
     if (!b.hasAddress(name) && name !== uplink)
       b.address(name, gatewayOf(net), 'interface-subnet', line);

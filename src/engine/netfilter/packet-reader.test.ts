@@ -26,6 +26,8 @@ describe('readPackets', () => {
         icmpCode: null,
         length: 60,
         mark: 0,
+        ttl: 64,
+        tos: 0,
         in: 'eth0',
         local: false,
       },
@@ -71,7 +73,7 @@ describe('readPackets', () => {
     ]);
     expect(packets).toEqual([]);
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
-      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid)',
+      '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid, ttl, tos, dscp, ecn, mss)',
       '[0].dst: "10.0.0.300" is not an IPv4 address',
       '[0].dport: 70000 is not a port (expected a whole number 0-65535)',
       '[1]: missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
@@ -81,7 +83,7 @@ describe('readPackets', () => {
       '[2].tcpFlags: only TCP packets have flags; this one is udp',
       '[3].dport: ICMP has no ports (use icmpType and icmpCode)',
       '[3].icmpType: 300 is not an ICMP type (expected a whole number 0-255)',
-      '[4].tcpFlags: "SYN,BOGUS" is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)',
+      '[4].tcpFlags: "SYN,BOGUS" is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)',
       '[4].mark: -1 is not a mark (expected 0-4294967295 or hex such as "0x4000")',
     ]);
   });
@@ -145,5 +147,38 @@ describe('readPackets', () => {
       'a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got "tcp"',
     ]);
     expect(readPackets([]).diagnostics.map((d) => d.code)).toEqual(['missing-field']);
+  });
+});
+
+describe('readPackets: header fields', () => {
+  const base = { in: 'eth0', proto: 'tcp', src: '10.0.0.1', dst: '10.0.0.2', dport: 80 };
+
+  it('reads ttl, tos (or dscp and ecn), mss and the ECN flags of TCP', () => {
+    const { packets, diagnostics } = readPackets([
+      { ...base, ttl: 5, tos: '0x10', mss: 1460, tcpFlags: 'SYN,ECE,CWR' },
+      { ...base, dscp: 'ef', ecn: 'CE' },
+      { ...base, dscp: 10, ecn: 1 },
+    ]);
+    expect(diagnostics).toEqual([]);
+    expect(packets.map((p) => [p.ttl, p.tos, p.mss, p.tcpFlags])).toEqual([
+      [5, 0x10, 1460, 'SYN,ECE,CWR'],
+      [64, 0xbb, undefined, 'SYN'],
+      [64, 0x29, undefined, 'SYN'],
+    ]);
+  });
+
+  it('names each bad header field', () => {
+    const { diagnostics } = readPackets([
+      { ...base, ttl: 256, tos: 1, dscp: 2 },
+      { ...base, dscp: 64, ecn: 'ECT' },
+      { ...base, proto: 'udp', mss: 1400 },
+    ]);
+    expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
+      '[0].ttl: 256 is not a TTL (expected a whole number 0-255)',
+      '[0].tos: give either "tos" (the whole byte) or its parts "dscp" and "ecn", not both',
+      '[1].dscp: 64 is not a DSCP (expected 0-63, hex such as "0x2e", or a class such as "EF" or "AF41")',
+      '[1].ecn: "ECT" is not an ECN codepoint (expected 0-3 or one of Not-ECT, ECT(1), ECT(0), CE)',
+      '[2].mss: only a TCP segment has an MSS option; this one is udp',
+    ]);
   });
 });

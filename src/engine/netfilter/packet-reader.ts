@@ -9,12 +9,20 @@
  * - `uid`, `gid` (whole numbers 0-4294967294): the user and group owning the socket of a packet
  *   the host sends (`"local": true`), for `-m owner`. Giving either says the socket exists.
  * Without them those matches stay unknown and the result says it depends on them.
+ * The header fields (`ttl`, `tos` or `dscp`/`ecn`, `mss`) are read in packet-header-reader.ts.
  */
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
 import { parseIPv4 } from './ipv4.ts';
-import { defaultLength, PROTOS, type Packet, type Proto } from './packet.ts';
+import { HEADER_FIELDS, readHeaderFields } from './packet-header-reader.ts';
+import {
+  defaultLength,
+  formatPacketFlags,
+  parsePacketFlags,
+  PROTOS,
+  type Packet,
+  type Proto,
+} from './packet.ts';
 import { normalizeMac } from '../modules/match/mac.ts';
-import { formatTcpFlagList, parseTcpFlagList } from '../modules/match/tcp.ts';
 import { parseUint } from '../modules/values.ts';
 
 export interface PacketReadResult {
@@ -38,6 +46,7 @@ const FIELDS = [
   'srcMac',
   'uid',
   'gid',
+  ...HEADER_FIELDS,
 ];
 
 /** Ports that a locally generated packet gets when the file gives none. */
@@ -168,13 +177,13 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
         : typeof flagsRaw === 'string'
           ? flagsRaw.replace(/[\s|+]+/g, ',')
           : undefined;
-      const bits = text === undefined || text === '' ? undefined : parseTcpFlagList(text);
+      const bits = text === undefined || text === '' ? undefined : parsePacketFlags(text);
       if (bits === undefined)
         r.error(
           at('tcpFlags'),
-          `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG)`,
+          `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)`,
         );
-      else tcpFlags = formatTcpFlagList(bits);
+      else tcpFlags = formatPacketFlags(bits);
     }
   }
 
@@ -195,6 +204,7 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     doc['length'] === undefined
       ? defaultLength(proto)
       : (int(r, doc['length'], at('length'), 20, 65535, 'a packet length') ?? defaultLength(proto));
+  const header = readHeaderFields(r, doc, base, proto);
   let mark = 0;
   const markRaw = doc['mark'];
   if (markRaw !== undefined) {
@@ -257,6 +267,7 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     icmpCode,
     length,
     mark,
+    ...header,
     in: iface,
     local,
     ...owner,

@@ -206,6 +206,14 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
     return result(run, 'DROP', 'dropped', null, 'ip_forward is off');
   }
   routeStep(run, 'PREROUTING', 'forward', route.dev, route.via);
+  // ip_forward: a packet with no hop left is answered with ICMP time exceeded and never reaches
+  // FORWARD; any other loses one before the FORWARD hook, so FORWARD and POSTROUTING see it so
+  const ttl = run.packet.ttl;
+  if (ttl <= 1) {
+    const why = `TTL ${ttl}: no hop left to forward it (the sender gets ICMP time exceeded)`;
+    return result(run, 'DROP', 'dropped', null, why);
+  }
+  run.kernelRewrite('FORWARD', 'ttl', ttl - 1, 'a forwarded packet loses one hop');
   const fwd: HookIo = {
     in: io.in,
     out: route.dev,

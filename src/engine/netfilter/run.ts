@@ -13,10 +13,12 @@ import type { NatRequest, TargetContext, TargetResult } from './matchers/types.t
 import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
 import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { branchProbability, toNumber, type Chooser } from './random.ts';
+import type { RecentAnswer, RecentLists, RecentQuery } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
-import type { RuleRef, TraceStep } from './trace.ts';
+import { readField, writeField } from './rewrite-fields.ts';
+import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
 import {
   ruleRef,
   walkChain,
@@ -40,6 +42,8 @@ export interface SharedState {
   /** evaluations so far per rule match (statistic nth, limit) */
   counters: Map<string, number>;
   chooser: Chooser;
+  /** the `-m recent` lists */
+  recent: RecentLists;
 }
 
 /** The interfaces a hook sees. */
@@ -133,6 +137,23 @@ export class PacketRun implements TargetContext {
     return n;
   }
 
+  recent(q: RecentQuery): RecentAnswer {
+    const answer = this.shared.recent.apply(q);
+    const ref = this.recording ? this.ref() : null;
+    if (ref)
+      this.record({
+        kind: 'recent',
+        ...ref,
+        list: q.name,
+        command: q.command,
+        address: formatIPv4(q.address),
+        found: answer.found,
+        matched: answer.matched,
+        packet: this.view(),
+      });
+    return answer;
+  }
+
   setMark(value: number, mask: number): void {
     const from = this.packet.mark;
     this.packet.mark = ((from & ~mask) ^ value) >>> 0;
@@ -168,6 +189,33 @@ export class PacketRun implements TargetContext {
         to: entry.mark,
         packet: this.view(),
       });
+  }
+
+  rewrite(field: RewriteField, value: number): void {
+    const from = readField(this.packet, field);
+    if (from === value) return;
+    writeField(this.packet, field, value);
+    this.changed();
+    const ref = this.recording ? this.ref() : null;
+    if (ref)
+      this.record({
+        kind: 'rewrite',
+        ...ref,
+        target: this.target,
+        field,
+        from,
+        to: value,
+        packet: this.view(),
+      });
+  }
+
+  /** The kernel's own change of a field on the way (a forwarded packet's TTL). */
+  kernelRewrite(hook: Hook, field: RewriteField, value: number, note: string): void {
+    const from = readField(this.packet, field);
+    if (from === value) return;
+    writeField(this.packet, field, value);
+    this.changed();
+    this.record({ kind: 'rewrite', hook, field, from, to: value, note, packet: this.view() });
   }
 
   notrack(): void {

@@ -22,6 +22,7 @@ import {
   type Chooser,
   type Exact,
 } from './random.ts';
+import { RecentLists, type RecentView } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor } from './routing.ts';
 import { PacketRun, type RunOptions, type SharedState } from './run.ts';
 import { indexRuleset } from './ruleset-index.ts';
@@ -80,6 +81,8 @@ export interface SimulationResult {
   packets: PacketTrace[];
   /** the conntrack table after the last packet */
   conntrack: ConntrackView[];
+  /** the `-m recent` lists after the last packet */
+  recent: RecentView[];
   /** the random decisions taken, in order */
   decisions: boolean[];
   /** with allPaths */
@@ -121,7 +124,12 @@ function runAll(
   chooser: Chooser,
 ): RunAll {
   const idx = indexRuleset(ruleset);
-  const shared: SharedState = { conntrack: new ConntrackTable(), counters: new Map(), chooser };
+  const shared: SharedState = {
+    conntrack: new ConntrackTable(),
+    counters: new Map(),
+    chooser,
+    recent: new RecentLists(),
+  };
   const traces: PacketTrace[] = [];
   for (const p of packets) {
     const run = new PacketRun(idx, host, shared, opts, toState(p, sourceOf(host, p)));
@@ -164,6 +172,7 @@ export function simulate(
     conntrackActive: indexRuleset(ruleset).conntrackActive,
     packets: traces,
     conntrack: shared.conntrack.view(),
+    recent: shared.recent.view(),
     decisions: chooser.taken,
   };
   if (all) {

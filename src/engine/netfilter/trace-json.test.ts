@@ -62,6 +62,8 @@ describe('trace --json', () => {
         tcpFlags: 'SYN',
         length: 60,
         mark: 0,
+        ttl: 64,
+        tos: 0,
       },
     });
     expect(table).toMatchObject({

@@ -1,4 +1,5 @@
 /** One line per trace step, for people (the CLI's text output and test failure messages). */
+import { formatRewriteValue, REWRITE_FIELD_NAMES } from './rewrite-format.ts';
 import type { TraceResult, TraceStep } from './trace.ts';
 
 function where(s: { hook: string; table?: string; chain?: string }): string {
@@ -30,6 +31,8 @@ export function describeStep(s: TraceStep): string {
       return `    ${s.type} ${s.before.addr}${s.before.port !== null ? `:${s.before.port}` : ''} → ${s.after.addr}${s.after.port !== null ? `:${s.after.port}` : ''}${s.fromConntrack ? ' (from conntrack)' : ''}`;
     case 'mark':
       return `    ${s.what} 0x${s.from.toString(16)} → 0x${s.to.toString(16)}`;
+    case 'rewrite':
+      return `${s.table ? '    ' : '  '}${s.target ?? 'kernel'}: ${REWRITE_FIELD_NAMES[s.field]} ${formatRewriteValue(s.field, s.from)} → ${formatRewriteValue(s.field, s.to)}${s.note ? ` (${s.note})` : ''}`;
     case 'conntrack':
       return `  conntrack ${s.op}: ${s.state}${s.direction ? ` (${s.direction})` : ''}${s.note ? ` — ${s.note}` : ''}`;
     case 'route':
@@ -38,6 +41,8 @@ export function describeStep(s: TraceStep): string {
       return `    unknown ${s.role} ${s.module}: assumed ${s.assumed}`;
     case 'random':
       return `    random ${s.matched ? 'matched' : 'missed'} (p=${s.probability})`;
+    case 'recent':
+      return `    recent --${s.command} ${s.list} ${s.address}: ${s.found ? 'found' : 'not found'}${s.matched ? '' : ' (no match)'}`;
     case 'target':
       return `    ${s.target}: ${s.note}`;
     case 'jump-loop':

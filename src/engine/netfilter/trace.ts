@@ -157,6 +157,27 @@ export interface MarkStep extends RuleRef {
   packet: PacketView;
 }
 
+/**
+ * A header field or metadata other than the marks that a target rewrote (TTL, TOS, DSCP, ECN,
+ * TCPMSS, CLASSIFY; TCPMSS lengthens a segment it adds the option to) or the kernel changed on the way (the TTL a forwarded packet loses). The
+ * packet after the step carries the new value, so later rules and tables see it.
+ */
+export type RewriteField =
+  'ttl' | 'tos' | 'dscp' | 'ecn' | 'tcp-ecn' | 'mss' | 'length' | 'priority';
+
+/** The rule's fields (`table`, `chain`, `rule`, …, `target`) are absent for the kernel's own change. */
+export interface RewriteStep extends Partial<Omit<RuleRef, 'hook'>> {
+  kind: 'rewrite';
+  hook: Hook;
+  target?: string;
+  field: RewriteField;
+  /** the value before and after (`tcp-ecn`: the ECE and CWR bits of the TCP flags) */
+  from: number;
+  to: number;
+  note?: string;
+  packet: PacketView;
+}
+
 export interface ConntrackView {
   id: number;
   original: string;
@@ -215,6 +236,19 @@ export interface RandomStep extends RuleRef {
   packet: PacketView;
 }
 
+/** A `-m recent` test: which list was checked or written, for which address, and the answer. */
+export interface RecentStep extends RuleRef {
+  kind: 'recent';
+  list: string;
+  command: 'set' | 'rcheck' | 'update' | 'remove';
+  address: string;
+  /** the address was in the list (within --seconds, with --hitcount hits) before this packet */
+  found: boolean;
+  /** the rule's recent test held (after any `!`) */
+  matched: boolean;
+  packet: PacketView;
+}
+
 export interface TargetStep extends RuleRef {
   kind: 'target';
   /** a continuing target with an effect worth showing (LOG, NFLOG, TRACE, CT, NOTRACK …) */
@@ -247,10 +281,12 @@ export type TraceStep =
   | VerdictStep
   | NatStep
   | MarkStep
+  | RewriteStep
   | ConntrackStep
   | RouteStep
   | UnknownModuleStep
   | RandomStep
+  | RecentStep
   | TargetStep
   | GuardStep;
 

@@ -230,21 +230,21 @@ describe('chain traversal', () => {
     const rs = rules(`
       *filter
       :INPUT ACCEPT [0:0]
-      -A INPUT -m recent --rcheck --name seen -j DROP
+      -A INPUT -m socket -j DROP
       -A INPUT -m frobnicate --level 3 -j DROP
       COMMIT
     `);
     const off = simulate(rs, host, toHost).packets[0]!;
     expect(walk(off.steps)).toEqual([
-      'unknown recent nomatch',
+      'unknown socket nomatch',
       '- INPUT#1',
       'unknown frobnicate nomatch',
       '- INPUT#2',
       'policy filter/INPUT ACCEPT',
     ]);
-    expect(off.result).toMatchObject({ verdict: 'ACCEPT', dependsOn: ['frobnicate', 'recent'] });
+    expect(off.result).toMatchObject({ verdict: 'ACCEPT', dependsOn: ['frobnicate', 'socket'] });
     const on = simulate(rs, host, toHost, { assumeUnknown: 'match' }).packets[0]!;
-    expect(on.result).toMatchObject({ verdict: 'DROP', dependsOn: ['recent'] });
+    expect(on.result).toMatchObject({ verdict: 'DROP', dependsOn: ['socket'] });
   });
 });
 

@@ -29,6 +29,9 @@ class TableState {
   readonly jumps = new TableJumps();
   /** every user chain so far came through declareNewChain (see there) */
   newOnly = true;
+  /** `table/CHAIN/`, the start of the ids of its rules, by where the chain stands: made once
+   * per chain even when its rules are not listed together */
+  readonly idPrefixes: string[] = [];
 
   constructor(readonly table: Table) {}
 
@@ -132,10 +135,18 @@ export class RulesetBuilder {
 
   /**
    * chain(line[start, end)), without making the name a string when it is the chain found last
-   * or one of the next few declared: iptables-save lists the rules chain by chain in the order
-   * it declared the chains (skipping the empty ones), so the next chain is nearly always there.
+   * or the next declared: iptables-save lists the rules chain by chain in the order it declared
+   * the chains, so the next chain is nearly always there.
+   * When it is not (rules not grouped by chain), `position` may tell where the chain stands in
+   * the table's chains (-1: not known) without a string either; otherwise the name is sliced and
+   * looked up.
    */
-  chainAt(line: string, start: number, end: number): Chain | undefined {
+  chainAt(
+    line: string,
+    start: number,
+    end: number,
+    position?: (line: string, start: number, end: number) => number,
+  ): Chain | undefined {
     const last = this.lastChain;
     const length = end - start;
     if (last && last.name.length === length) {
@@ -148,18 +159,21 @@ export class RulesetBuilder {
         return this.found(line, start, last);
     }
     const chains = this.table?.chains;
-    if (chains) {
-      const stop = Math.min(chains.length, this.lastChainAt + 4);
-      for (let k = this.lastChainAt + 1; k < stop; k++) {
-        const c = chains[k]!;
-        if (c.name.length === length && textAt(line, start, c.name)) {
-          this.lastChainAt = k;
-          return this.found(line, start, (this.lastChain = c));
-        }
-      }
-    }
-    const c = this.chain(line.slice(start, end));
-    return c === undefined ? undefined : this.found(line, start, c);
+    if (!chains) return undefined;
+    // the next chain declared (a chain with no rules between is found by position or name)
+    const next = this.lastChainAt + 1;
+    const c = next < chains.length ? chains[next]! : undefined;
+    if (c !== undefined && c.name.length === length && textAt(line, start, c.name))
+      return this.foundAt(line, start, next);
+    const at = position === undefined ? -1 : position(line, start, end);
+    if (at >= 0 && at < chains.length) return this.foundAt(line, start, at);
+    const named = this.chain(line.slice(start, end));
+    return named === undefined ? undefined : this.found(line, start, named);
+  }
+
+  private foundAt(line: string, start: number, at: number): Chain {
+    this.lastChainAt = at;
+    return this.found(line, start, (this.lastChain = this.table!.chains[at]!));
   }
 
   private found(line: string, start: number, chain: Chain): Chain {
@@ -291,7 +305,7 @@ export class RulesetBuilder {
     // numbered now, while the rule is fresh in the cache, rather than in a pass over them all
     if (this.idChain !== chain) {
       this.idChain = chain;
-      this.idPrefix = `${t.name}/${chain.name}/`;
+      this.idPrefix = this.state!.idPrefixes[at] ??= `${t.name}/${chain.name}/`;
     }
     full.index = n + 1;
     full.id = this.idPrefix + (n + 1);

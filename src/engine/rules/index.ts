@@ -38,5 +38,5 @@ export {
   type WordsContext,
 } from './rule-memo.ts';
 export { asShared } from './shared-part.ts';
-export { targetAllowed } from './save-fast-path.ts';
+export { targetAllowed } from './fast-module-words.ts';
 export { markCanonicalSources } from './canonical.ts';

@@ -5,6 +5,7 @@
  * parser can read them. The forms are those iptables 1.8.9 prints, with and without -n. What is
  * not recognised is handed back as lossy text.
  */
+import { HEADER_MATCHES, HEADER_TARGETS } from './list-extras-header.ts';
 
 export interface ExtraWord {
   text: string;
@@ -155,6 +156,7 @@ function comment(
 const ICMP_ANY = '255';
 
 const MATCHES: readonly Recognise[] = [
+  ...HEADER_MATCHES,
   portMatch('tcp'),
   portMatch('udp'),
   re(/icmptype (\d+)(?: code (\d+))?/, (m) =>
@@ -323,6 +325,7 @@ const CT_VALUE_KEYS = [
 ];
 
 const TARGETS: Readonly<Record<string, TargetReader>> = {
+  ...HEADER_TARGETS,
   REJECT: (rest) => {
     const m = /^reject-with (\S+)$/.exec(rest);
     return m ? { words: w('--reject-with', m[1]) } : undefined;

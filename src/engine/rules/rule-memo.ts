@@ -25,7 +25,7 @@ import { normalizeProtocol } from './protocols.ts';
 import { LastTwoWords, LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
 import { asShared } from './shared-part.ts';
-import { readModuleWords } from './rule-parser.ts';
+import { ModuleWordsReader } from './module-words.ts';
 
 /** Marks module words that needed a diagnostic in some context: they are read again each time. */
 export const NOT_CLEAN: unique symbol = Symbol('not clean');
@@ -168,6 +168,9 @@ export class RuleMemo {
   private readonly protocolCores = new Map<Negatable<string>, RuleCore>();
   /** the matches list made last */
   private lastMatches: readonly Match[] = EMPTY_MATCHES;
+
+  /** reads new module words (learn) */
+  private readonly moduleWords = new ModuleWordsReader();
 
   constructor(readonly family: Family) {}
 
@@ -328,7 +331,7 @@ export class RuleMemo {
    * diagnostic there, which only a read of the whole rule gives at its position.
    */
   learn(key: string, context: WordsContext, chain: string): ModuleWords | undefined {
-    const read = readModuleWords(key, this.family, context.table, chain, context.protocol);
+    const read = this.moduleWords.read(key, this.family, context.table, chain, context.protocol);
     const entry: ModuleWords | undefined = read && {
       module: read.module,
       data: deepFreeze(read.data),

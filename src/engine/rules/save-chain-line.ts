@@ -3,7 +3,7 @@ import type { RulesetBuilder } from './builder.ts';
 import type { Counters } from './model.ts';
 import { isBuiltinChain } from './model.ts';
 import type { RuleMemo } from './rule-memo.ts';
-import { newNamedTarget } from './save-fast-path.ts';
+import { newNamedTarget } from './fast-module-words.ts';
 import { quoteFrom, splittable } from './save-words.ts';
 import { textAt } from './text-at.ts';
 

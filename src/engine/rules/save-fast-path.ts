@@ -8,12 +8,11 @@
  * Anything else (counters, -I, long option names, escapes, tabs, a word the memo cannot read
  * cleanly, anything that would need a diagnostic) returns false before touching the builder, and
  * the save parser reads the line the full way (rule-parser.ts), diagnostics and all. Both ways
- * build the very same rule: the differential tests in save-fast-path.test.ts hold them to it.
+ * build the very same rule: the differential harness (differential.test.ts) holds them to it.
  */
 import type { RulesetBuilder } from './builder.ts';
 import { LineWords } from './save-words.ts';
 import type { Chain, Counters, Match, Negatable, Rule, RuleCore, Target } from './model.ts';
-import { isBuiltinChain } from './model.ts';
 import {
   formatNatRange,
   natPortsAllowed,
@@ -21,26 +20,23 @@ import {
   plainNatRange,
 } from '../modules/target/nat-range.ts';
 import type { DnatData } from '../modules/target/DNAT.ts';
+import type { CommentMatch, DnatRead, RuleMemo } from './rule-memo.ts';
 import {
-  NOT_CLEAN,
-  type CommentMatch,
-  type DnatRead,
-  type ModuleWords,
-  type NamedTarget,
-  type RuleMemo,
-  type WordsContext,
-} from './rule-memo.ts';
+  moduleWordsAt,
+  namedTarget,
+  sharedPart,
+  targetAllowed,
+  wordsCanonical,
+} from './fast-module-words.ts';
 import { needsQuotes } from './tokenize.ts';
 import { asShared } from './shared-part.ts';
-import { sameAt, textAt } from './text-at.ts';
+import { textAt } from './text-at.ts';
 import { COMMENT_MAX, type CommentData } from '../modules/match/comment.ts';
 import { utf8Length } from '../modules/values.ts';
-import { isCoreOptionAt, isInterfaceName } from './rule-parser.ts';
+import { isCoreOptionAt, isInterfaceName } from './core-options.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
-import { matchWords, targetWords } from './rule-printer.ts';
 import type { AnyModule } from '../modules/types.ts';
 
-const MAX_SLOTS = 4;
 /** the core of the many rules without -s -d -i -o -p -f (frozen, like every shared part) */
 const EMPTY_CORE: RuleCore = Object.freeze({});
 const FRAGMENT: Negatable<true> = Object.freeze({ value: true, negated: false });
@@ -55,117 +51,6 @@ const CORE_RANK: readonly number[] = (() => {
 
 const DASH = 45;
 const BANG = 33;
-
-/**
- * What the module words raw[s, end) read as in this context, the `place`-th module of the rule:
- * the same words as at this place in the rule before cost no string and no lookup. Undefined when
- * they need a diagnostic somewhere (the full reader then reads the line).
- */
-function moduleWordsAt(
-  raw: string,
-  s: number,
-  end: number,
-  place: number,
-  context: WordsContext,
-  chainName: string,
-  memo: RuleMemo,
-): ModuleWords | undefined {
-  const slot = memo.slots[place];
-  const length = end - s;
-  if (
-    slot &&
-    slot.length === length &&
-    (slot.entry.contextFree || slot.context === context) &&
-    (slot.text === raw
-      ? sameAt(raw, s, slot.at, length)
-      : slot.key !== undefined && textAt(raw, s, slot.key))
-  ) {
-    slot.text = raw;
-    slot.at = s;
-    return slot.entry;
-  }
-  // words met before need no string: only new ones are sliced, to be read and remembered
-  const known = memo.findAt(raw, s, end, context);
-  let key: string | undefined;
-  let entry: ModuleWords | undefined;
-  if (known === NOT_CLEAN) return undefined;
-  if (known !== undefined) entry = known;
-  else {
-    key = raw.slice(s, end);
-    entry = memo.learn(key, context, chainName);
-  }
-  if (entry && place < MAX_SLOTS) {
-    if (slot === undefined) memo.slots[place] = { key, length, context, entry, text: raw, at: s };
-    else {
-      // the slot changes words often (each Service's own probabilities): reused, not remade
-      slot.key = key;
-      slot.length = length;
-      slot.context = context;
-      slot.entry = entry;
-      slot.text = raw;
-      slot.at = s;
-    }
-  }
-  return entry;
-}
-
-/** The frozen Match (or Target) every rule with these module words shares. */
-function sharedPart(entry: ModuleWords, isTarget: boolean): Match | Target {
-  const module = entry.module;
-  return (entry.shared ??= isTarget
-    ? Object.freeze({ name: module.name, kind: 'extension' as const, data: entry.data })
-    : Object.freeze({ module: module.name, data: entry.data }));
-}
-
-/** Whether iptables-save prints the module words raw[s, end) back as written (worked out once). */
-function wordsCanonical(
-  entry: ModuleWords,
-  isTarget: boolean,
-  raw: string,
-  s: number,
-  end: number,
-): boolean {
-  if (entry.canonical === undefined) {
-    const part = sharedPart(entry, isTarget);
-    const words = isTarget ? targetWords(part as Target) : matchWords(part as Match);
-    entry.canonical = words.join(' ') === raw.slice(s, end);
-  }
-  return entry.canonical;
-}
-
-/**
- * The name of `-j NAME` / `-g NAME` at [vs, ve), as the memo knows it: most rules of a chain
- * jump to the same place as the rule before (KUBE-MARK-MASQ), and a user chain's name is known
- * from its declaration (readPlainChainLine), so the name is rarely made into a new string.
- */
-function namedTarget(raw: string, vs: number, ve: number, memo: RuleMemo): NamedTarget {
-  const last = memo.lastNamed.again(raw, vs, ve);
-  if (last !== undefined) return last;
-  let named = memo.targetNames.get(raw, vs, ve);
-  if (named === undefined) {
-    const name = raw.slice(vs, ve);
-    memo.targetNames.set(name, (named = newNamedTarget(name)), true, raw, vs);
-  }
-  return memo.lastNamed.met(named, raw, vs);
-}
-
-export function newNamedTarget(name: string, table?: string, position = -1): NamedTarget {
-  return {
-    name,
-    extension: registry.targets.has(name),
-    jump: undefined,
-    goto: undefined,
-    table,
-    position,
-  };
-}
-
-/** Whether the kernel allows the target in this table and chain. */
-export function targetAllowed(module: AnyModule, table: string, chain: string): boolean {
-  if (module.kind !== 'target') return false;
-  if (module.tables && !module.tables.includes(table)) return false;
-  return !(module.chains && isBuiltinChain(table, chain) && !module.chains.includes(chain));
-}
 
 const TO_DESTINATION = '--to-destination';
 const COMMENT_WORDS = 'comment --comment ';
@@ -193,7 +78,19 @@ export class FastRuleReader {
   private targetAt = -1; // where a jump's or goto's chain stands in the table, when the memo knows
   private coreOptions = 0; // core options read so far
 
+  private table = ''; // the table of the line being read
+
   constructor(readonly memo: RuleMemo) {}
+
+  /**
+   * Where the user chain named at line[start, end) stands in the current table, from the memo's
+   * names (readPlainChainLine enters every chain it declares), or -1: a rule whose chain is not
+   * the one before's (rules not grouped by chain) finds it with no string made.
+   */
+  private readonly chainPosition = (line: string, start: number, end: number): number => {
+    const named = this.memo.targetNames.get(line, start, end);
+    return named !== undefined && named.table === this.table ? named.position : -1;
+  };
 
   /**
    * Adds the rule on this `-A` line to the builder, or returns false to have it read in full. The
@@ -266,9 +163,11 @@ export class FastRuleReader {
     const { starts, ends, quoted } = this.words;
     const count = this.words.split(raw, from, to, memo);
     if (count < 2 || starts[0] !== from || ends[0] !== from + 2 || quoted[1]) return undefined;
-    const chain = b.chainAt(raw, starts[1]!, ends[1]!);
     const table = b.currentTable?.name;
-    if (!chain || table === undefined) return undefined;
+    if (table === undefined) return undefined;
+    this.table = table;
+    const chain = b.chainAt(raw, starts[1]!, ends[1]!, this.chainPosition);
+    if (!chain) return undefined;
     const chainName = chain.name;
     this.core = EMPTY_CORE;
     this.protocol = undefined;

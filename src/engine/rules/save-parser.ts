@@ -11,7 +11,7 @@ import {
   type ParseResult,
   type Rule,
 } from './model.ts';
-import { expandRule, parseRuleBody, spanOf } from './rule-parser.ts';
+import { expandRule, parseRuleBody, RuleBodyReader, spanOf } from './rule-parser.ts';
 import { RuleMemo } from './rule-memo.ts';
 import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
@@ -62,8 +62,8 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
   const fast = opts.fastPath ?? true;
   const b = new RulesetBuilder(family, 'save');
   const memo = new RuleMemo(family);
-  const reader = new FastRuleReader(memo);
-  let tableLine = 0;
+  const fastReader = new FastRuleReader(memo);
+  const full = new FullLineReader(b);
   let lastLine = 0;
 
   const onProgress = opts.onProgress;
@@ -75,28 +75,71 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
     if (fast && first === 58 /* : */ && readPlainChainLine(text, from, to, line, b, memo)) return;
     // the line, which a rule keeps as its source
     const raw = text.slice(from, to);
-    // `-A CHAIN …`, the bulk of a dump: the plain lines go the fast way
-    if (fast && first === 45 && isAppend(raw, 0) && b.currentTable) {
-      if (reader.readPlainRule(text, from, from, raw, line, b, memo)) return;
-    } else if (fast && first === 91 /* [ */ && b.currentTable) {
-      // `[packets:bytes] -A CHAIN …`, as iptables-save -c writes every rule
-      const close = plainCountersEnd(raw);
-      if (
-        close > 0 &&
-        isAppend(raw, close + 2) &&
-        reader.readPlainRule(
-          text,
-          from,
-          from + close + 2,
-          raw,
-          line,
-          b,
-          memo,
-          countersOf(raw, close),
-        )
-      )
-        return;
-    }
+    if (fast && b.currentTable && readFastRule(text, from, raw, line, b, fastReader)) return;
+    full.read(raw, line);
+  });
+  if (b.currentTable) {
+    const at = {
+      line: Math.max(lastLine, 1),
+      column: 1,
+      endLine: Math.max(lastLine, 1),
+      endColumn: 1,
+    };
+    b.report(
+      'missing-commit',
+      `table ${b.currentTable.name} (line ${full.tableLine}) ends without COMMIT: iptables-restore would not load it`,
+      at,
+    );
+  }
+  const result = b.finish();
+  onProgress?.(text.length, text.length);
+  return result;
+}
+
+/**
+ * `-A CHAIN …` or `[packets:bytes] -A CHAIN …` (as iptables-save -c writes every rule), the bulk
+ * of a dump, read the fast way (save-fast-path.ts) when it is plain: false when the line is
+ * anything else, to be read in full.
+ */
+function readFastRule(
+  text: string,
+  from: number,
+  raw: string,
+  line: number,
+  b: RulesetBuilder,
+  reader: FastRuleReader,
+): boolean {
+  const first = raw.charCodeAt(0);
+  if (first === 45 /* - */)
+    return isAppend(raw, 0) && reader.readPlainRule(text, from, from, raw, line, b, reader.memo);
+  if (first !== 91 /* [ */) return false;
+  const close = plainCountersEnd(raw);
+  return (
+    close > 0 &&
+    isAppend(raw, close + 2) &&
+    reader.readPlainRule(
+      text,
+      from,
+      from + close + 2,
+      raw,
+      line,
+      b,
+      reader.memo,
+      countersOf(raw, close),
+    )
+  );
+}
+
+/** Reads a line word by word (tokenize.ts, rule-parser.ts), diagnostics and all. */
+class FullLineReader {
+  /** the line of the current table's *table line */
+  tableLine = 0;
+  private readonly rules = new RuleBodyReader();
+
+  constructor(private readonly b: RulesetBuilder) {}
+
+  read(raw: string, line: number): void {
+    const b = this.b;
     const { tokens, unterminatedQuote } = tokenizeShared(raw);
     if (tokens.length === 0) return;
     if (unterminatedQuote !== undefined)
@@ -108,25 +151,8 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       });
     const head = tokens[0]!;
     const word = head.text;
-
-    if (word.startsWith('*')) {
-      if (b.currentTable)
-        b.report(
-          'missing-commit',
-          `table ${b.currentTable.name} (line ${tableLine}) has no COMMIT before the next table`,
-          spanOf(line, head),
-        );
-      tableLine = line;
-      b.startTable(word.slice(1), spanOf(line, head));
-      if (tokens.length > 1)
-        b.report(
-          'syntax',
-          `unexpected "${tokens[1]!.text}" after the table name`,
-          spanOf(line, tokens[1]!),
-        );
-      return;
-    }
-    if (word === 'COMMIT') {
+    if (word.startsWith('*')) this.startTable(tokens, line);
+    else if (word === 'COMMIT') {
       if (!b.currentTable)
         b.report(
           'commit-outside-table',
@@ -134,28 +160,55 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
           spanOf(line, head),
         );
       b.endTable();
-      return;
-    }
-    if (!b.currentTable) {
+    } else if (!b.currentTable)
       b.report(
         'syntax',
         `"${word}" outside a table: the dump must start a table with a *table line (e.g. *filter)`,
         spanOf(line, head),
       );
-      return;
-    }
-    if (word.startsWith(':')) {
-      parseChainLine(b, tokens, line);
-      return;
-    }
+    else if (word.startsWith(':')) parseChainLine(b, tokens, line);
+    else this.command(raw, tokens, line, unterminatedQuote !== undefined);
+  }
+
+  private startTable(tokens: readonly Token[], line: number): void {
+    const b = this.b;
+    const head = tokens[0]!;
+    if (b.currentTable)
+      b.report(
+        'missing-commit',
+        `table ${b.currentTable.name} (line ${this.tableLine}) has no COMMIT before the next table`,
+        spanOf(line, head),
+      );
+    this.tableLine = line;
+    b.startTable(head.text.slice(1), spanOf(line, head));
+    if (tokens.length > 1)
+      b.report(
+        'syntax',
+        `unexpected "${tokens[1]!.text}" after the table name`,
+        spanOf(line, tokens[1]!),
+      );
+  }
+
+  /**
+   * `-N CHAIN`, `-A CHAIN …` or `-I CHAIN [N] …`, after `[packets:bytes]` or not; `unterminated`
+   * when the line has a quote never closed.
+   */
+  private command(
+    raw: string,
+    tokens: readonly Token[],
+    line: number,
+    unterminated: boolean,
+  ): void {
+    const b = this.b;
+    const head = tokens[0]!;
     let at = 0;
     let counters: Counters | undefined;
-    if (word.startsWith('[')) {
-      counters = parseCounters(word);
+    if (head.text.startsWith('[')) {
+      counters = parseCounters(head.text);
       if (!counters)
         b.report(
           'bad-counters',
-          `"${word}" is not a counter pair [packets:bytes]`,
+          `"${head.text}" is not a counter pair [packets:bytes]`,
           spanOf(line, head),
         );
       at = 1;
@@ -174,8 +227,8 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       cmd.text === '-I' ||
       cmd.text === '--insert'
     ) {
-      const broken = unterminatedQuote !== undefined || (at === 1 && !counters);
-      addRuleLine(b, raw, tokens, at, line, counters, broken);
+      const broken = unterminated || (at === 1 && !counters);
+      addRuleLine(b, raw, tokens, at, line, counters, broken, this.rules);
       return;
     }
     b.report(
@@ -183,23 +236,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       `unexpected "${cmd.text}": expected -A, :CHAIN, COMMIT or a comment`,
       spanOf(line, cmd),
     );
-  });
-  if (b.currentTable) {
-    const at = {
-      line: Math.max(lastLine, 1),
-      column: 1,
-      endLine: Math.max(lastLine, 1),
-      endColumn: 1,
-    };
-    b.report(
-      'missing-commit',
-      `table ${b.currentTable.name} (line ${tableLine}) ends without COMMIT: iptables-restore would not load it`,
-      at,
-    );
   }
-  const result = b.finish();
-  onProgress?.(text.length, text.length);
-  return result;
 }
 
 function parseChainLine(b: RulesetBuilder, tokens: readonly Token[], line: number): void {
@@ -251,6 +288,7 @@ function addRuleLine(
   line: number,
   counters: Counters | undefined,
   broken: boolean,
+  reader: RuleBodyReader,
 ): void {
   const cmd = tokens[at]!;
   const chainTok = tokens[at + 1];
@@ -270,15 +308,18 @@ function addRuleLine(
   }
   const table = b.currentTable!.name;
   const chain = b.chain(chainTok.text)?.name ?? chainTok.text;
-  const body = parseRuleBody({
-    tokens,
-    start,
-    line,
-    family: b.family,
-    table,
-    chain,
-    diagnostics: b.diagnostics,
-  });
+  const body = parseRuleBody(
+    {
+      tokens,
+      start,
+      line,
+      family: b.family,
+      table,
+      chain,
+      diagnostics: b.diagnostics,
+    },
+    reader,
+  );
   const span = { line, column: tokens[0]!.start + 1, endLine: line, endColumn: raw.length + 1 };
   const both = counters ?? body.counters;
   // one rule per address of `-s A,B`, as iptables loads them, in the order it does

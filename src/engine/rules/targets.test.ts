@@ -64,9 +64,9 @@ const UNKNOWN_SAVED = String.raw`*mangle
 :FORWARD ACCEPT [0:0]
 :OUTPUT ACCEPT [0:0]
 :POSTROUTING ACCEPT [0:0]
--A OUTPUT -j CHECKSUM --checksum-fill
--A POSTROUTING -o eth0 -j CLASSIFY --set-class 0001:0002
--A POSTROUTING -p tcp -j DSCP --set-dscp 0x0a
+-A OUTPUT -j SECMARK --selctx system_u:object_r:httpd_packet_t:s0
+-A POSTROUTING -o eth0 -j CONNSECMARK --save
+-A POSTROUTING -p tcp -j AUDIT --type accept
 COMMIT
 `;
 
@@ -156,10 +156,10 @@ describe('target extensions the registry does not know', () => {
     ]);
     const t = targetsOf(UNKNOWN_SAVED)[0];
     expect(t).toMatchObject({
-      name: 'CHECKSUM',
+      name: 'SECMARK',
       kind: 'extension',
       unknown: true,
-      data: { raw: ['--checksum-fill'] },
+      data: { raw: ['--selctx', 'system_u:object_r:httpd_packet_t:s0'] },
     });
   });
 

@@ -45,12 +45,16 @@ export interface PacketForm {
   entryNode: string;
   /** the interface it enters by, for an arbitrary address */
   entryInterface: string;
+  /** the Ethernet source of an arbitrary address's packet, for `-m mac` (absent or empty: none) */
+  srcMac?: string;
 }
 
 /** The packet last sent. */
 export interface SentPacket {
   form: PacketForm;
   withReply: boolean;
+  /** then a second connection from the same client (source port + 1): session affinity */
+  twice?: boolean;
   /** seed for random rules: the same seed picks the same endpoint again */
   seed: number;
 }

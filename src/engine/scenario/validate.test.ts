@@ -27,6 +27,21 @@ describe('validating a scenario document', () => {
     expect(validateScenario(dumpDoc())).toEqual({ ok: true, doc: dumpDoc() });
   });
 
+  it('keeps a second connection asked for (sent.twice)', () => {
+    const doc = withField(clusterDoc() as unknown as Json, 'sent.twice', true);
+    const r = validateScenario(doc);
+    expect(r.ok && r.doc.sent?.twice).toBe(true);
+  });
+
+  it('keeps the packet form’s source MAC, and refuses one that is not text', () => {
+    const doc = withField(dumpDoc() as unknown as Json, 'form.srcMac', '02:42:ac:11:00:02');
+    const read = validateScenario(doc);
+    expect(read.ok && read.doc.form.srcMac).toBe('02:42:ac:11:00:02');
+    expect(validateScenario(withField(doc, 'form.srcMac', 7))).toEqual(
+      schemaError('form.srcMac', { kind: 'string', max: 64 }),
+    );
+  });
+
   it('drops fields it does not know', () => {
     const r = validateScenario({ ...clusterDoc(), extra: '<img src=x onerror=alert(1)>' });
     expect(r.ok && 'extra' in r.doc).toBe(false);
@@ -50,6 +65,7 @@ describe('validating a scenario document', () => {
       ['form.tcpFlags', 'S'.repeat(65), { kind: 'string', max: 64 }],
       ['sent.seed', 0, { kind: 'int', min: 1, max: 0x7fffffff }],
       ['sent.withReply', 'yes', { kind: 'boolean' }],
+      ['sent.twice', 1, { kind: 'boolean' }],
       ['sent.form.entryNode', null, NAME],
       ['packetIndex', 2, { kind: 'int', min: 0, max: 1 }],
       ['step', -2, { kind: 'int', min: -1, max: 10_000_000 }],

@@ -122,6 +122,7 @@ function form(v: unknown, path: string): PacketForm {
     tcpFlags: str(o, 'tcpFlags', p, 64),
     entryNode: str(o, 'entryNode', p),
     entryInterface: str(o, 'entryInterface', p, 64),
+    ...(own(o, 'srcMac') === undefined ? {} : { srcMac: str(o, 'srcMac', p, 64) }),
   };
 }
 
@@ -133,6 +134,7 @@ function sent(v: unknown, path: string): SentPacket | null {
     form: form(own(o, 'form'), `${p}form`),
     withReply: bool(o, 'withReply', p),
     seed: int(o, 'seed', p, 1, 0x7fffffff),
+    ...(own(o, 'twice') === undefined ? {} : { twice: bool(o, 'twice', p) }),
   };
 }
 

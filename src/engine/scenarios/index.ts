@@ -6,6 +6,7 @@ import { loadBalancerSourceRanges } from './loadbalancer-source-ranges.ts';
 import { noEndpoints } from './no-endpoints.ts';
 import { nodeportOtherNode } from './nodeport-other-node.ts';
 import { scale4to2 } from './scale-4-to-2.ts';
+import { sessionAffinity } from './session-affinity.ts';
 import type { Scenario } from './types.ts';
 
 export type { FlowDoc, Scenario, ScenarioCluster, Text } from './types.ts';
@@ -18,6 +19,7 @@ export const scenarios: readonly Scenario[] = [
   etpLocalKept,
   loadBalancerSourceRanges,
   noEndpoints,
+  sessionAffinity,
   hairpin,
 ];
 

@@ -35,4 +35,6 @@ export interface Scenario {
   /** the same flow as the app's packet form, and the node whose rules it opens on */
   packet: PacketForm;
   node: string;
+  /** the app sends the packet as two connections from the same client (session affinity) */
+  connectTwice?: boolean;
 }

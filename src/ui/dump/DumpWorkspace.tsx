@@ -7,12 +7,12 @@ import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { DUMP_MODEL_URI, IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
 import { toMarkers, type RevealRequest } from '../editor/markers.ts';
 import { useLang, useT } from '../i18n/index.ts';
-import { ProblemList } from '../shell/ProblemList.tsx';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ChainList } from './ChainList.tsx';
 import { useDump, type DumpTab } from './dump-store.ts';
 import { HostForm } from './HostForm.tsx';
+import { ProblemGroups } from './ProblemGroups.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { dumpStrings } from './strings.ts';
 import { DumpTextView } from './DumpTextView.tsx';
@@ -93,7 +93,6 @@ function Tabs() {
   const set = useDump((s) => s.set);
   const summary = useDump((s) => s.summary);
   const outline = useDump((s) => s.outline);
-  const markers = useMemo(() => toMarkers(summary?.diagnostics ?? []), [summary]);
   const revealAt = useUi((s) => s.revealAt);
   // while the full parse runs, the outline serves the chain list and search; the host and the
   // problems need the full parse and say so
@@ -135,12 +134,7 @@ function Tabs() {
         {tab === 'search' ? <SearchPanel summary={view} /> : null}
         {tab === 'problems' && summary ? (
           <>
-            <ProblemList markers={markers} onGoTo={revealAt} />
-            {summary.diagnosticCount > summary.diagnostics.length ? (
-              <p className="hint">
-                {t.moreProblems(summary.diagnostics.length, summary.diagnosticCount)}
-              </p>
-            ) : null}
+            <ProblemGroups summary={summary} />
             {summary.unknownModules.length > 0 ? (
               <div className="dump-unknown" data-testid="dump-unknown-modules">
                 <p className="hint">{t.unknownModules}</p>

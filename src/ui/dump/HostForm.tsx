@@ -9,7 +9,10 @@ import type { DumpSummary } from '../../worker/dump-protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
+import { useRef } from 'react';
 import { useCheckHost } from './dump-queries.ts';
+import { HostWarnings } from './HostWarnings.tsx';
+import { useHostFocus } from './use-host-focus.ts';
 import { asHostDoc, problemsAt, splitAddresses } from './host-doc.ts';
 import { dumpStrings } from './strings.ts';
 
@@ -38,8 +41,11 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
   const edit = (f: (d: HostDocument) => HostDocument) => setHost(f(structuredClone(doc)));
   // the inputs keep what is typed; a reset or another dump starts them over
   const version = `${summary.id}:${stored === null ? 'guess' : 'edit'}`;
+  const box = useRef<HTMLDivElement>(null);
+  useHostFocus(box);
   return (
-    <div className="host-form" data-testid="host-form">
+    <div className="host-form" data-testid="host-form" ref={box}>
+      <HostWarnings doc={doc} guesses={summary.inferred.guesses} />
       <p className="hint">
         {stored === null ? t.inferred : t.edited}{' '}
         {stored !== null ? (
@@ -66,6 +72,7 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
               <label className="field">
                 <span>{t.name}</span>
                 <input
+                  data-path={`${at}.name`}
                   defaultValue={iface.name}
                   aria-invalid={problemsAt(diags, `${at}.name`).length > 0}
                   onChange={(e) =>
@@ -80,6 +87,7 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
               <label className="field grow">
                 <span>{t.addresses}</span>
                 <input
+                  data-path={`${at}.addresses`}
                   defaultValue={iface.addresses.join(', ')}
                   placeholder={t.addressesHint}
                   aria-invalid={problemsAt(diags, `${at}.addresses`).length > 0}
@@ -113,6 +121,7 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
             edit((d) => ({ ...d, interfaces: [...d.interfaces, { name: '', addresses: [] }] }))
           }
           data-testid="host-add-iface"
+          data-path="interfaces"
         >
           {t.addInterface}
         </button>
@@ -125,6 +134,8 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
             <label className="field">
               <span>{label}</span>
               <input
+                // a route is focused at its first field
+                {...(key === 'to' ? { 'data-path': at } : {})}
                 defaultValue={r[key] ?? ''}
                 aria-invalid={problemsAt(diags, `${at}.${key}`).length > 0}
                 onChange={(e) =>
@@ -165,6 +176,7 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
         <button
           type="button"
           onClick={() => edit((d) => ({ ...d, routes: [...d.routes, { to: '', dev: '' }] }))}
+          data-path="routes"
         >
           {t.addRoute}
         </button>
@@ -175,6 +187,7 @@ export function HostForm({ summary }: { summary: DumpSummary }) {
           checked={doc.ipForward}
           onChange={(e) => edit((d) => ({ ...d, ipForward: e.target.checked }))}
           data-testid="host-ip-forward"
+          data-path="ipForward"
         />{' '}
         {t.ipForward}
       </label>

@@ -45,6 +45,22 @@ export function useOutlineRowPages(
   });
 }
 
+/** Pages of one problem group's rows (ROW_PAGE each), from the full parse. */
+export function useProblemPages(id: string, key: string, pages: readonly number[]) {
+  return useQueries({
+    queries: pages.map((page) => ({
+      queryKey: ['dump-problems', id, key, page],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        askDump(
+          'dumpProblems',
+          (e) => e.dumpProblems(id, key, page * ROW_PAGE, (page + 1) * ROW_PAGE),
+          signal,
+        ),
+      staleTime: Infinity,
+    })),
+  });
+}
+
 export function useDumpChain(
   id: string | null,
   table: string,

@@ -34,6 +34,8 @@ export interface DumpState {
   searchMode: DumpSearchMode;
   searchText: string;
   includeOpen: boolean;
+  /** a place in the host form to bring into view and focus (`interfaces[0].addresses`); `seq` asks again */
+  hostFocus: { path: string; seq: number } | null;
   set(patch: Partial<Omit<DumpState, 'set'>>): void;
 }
 
@@ -54,8 +56,15 @@ export const useDump = create<DumpState>()((set) => ({
   searchMode: 'comment',
   searchText: '',
   includeOpen: false,
+  hostFocus: null,
   set: (patch) => set(patch),
 }));
+
+/** Opens the Host tab at `path` of the host document (a field, a row, a list). */
+export function focusHost(path: string): void {
+  const st = useDump.getState();
+  st.set({ tab: 'host', hostFocus: { path, seq: (st.hostFocus?.seq ?? 0) + 1 } });
+}
 
 /** log-scaled share of the largest count: 1,000 of 1,000,000 packets is a half-full bar, not a sliver */
 export function heat(packets: number, max: number): number {

@@ -32,7 +32,15 @@ export interface DumpStrings {
   packets: string;
   unknownModules: string;
   unknownModule: (name: string, kind: string, rules: number) => string;
-  moreProblems: (shown: number, total: number) => string;
+  /** the problems tab: problems grouped by kind */
+  problems: {
+    heading: (total: number, kinds: number) => string;
+    count: (n: number) => string;
+    first: (at: string) => string;
+    showAll: (n: number) => string;
+    hide: string;
+    rowsOf: (n: number) => string;
+  };
   host: {
     title: string;
     inferred: string;
@@ -54,6 +62,21 @@ export interface DumpStrings {
     guess: Record<HostGuessKind, (subject: string, value: string) => string>;
     atLine: (line: number) => string;
     invalid: string;
+    warnings: {
+      title: string;
+      show: string;
+      overlap: (
+        a: string,
+        aIf: string,
+        b: string,
+        bIf: string,
+        net: string,
+        winner: string,
+      ) => string;
+      podGuessed: (iface: string, address: string, net: string) => string;
+      podAbsent: (uplink: string) => string;
+      podRouted: (pattern: string, cidr: string, uplink: string) => string;
+    };
   };
   search: {
     label: string;
@@ -76,6 +99,16 @@ export interface DumpStrings {
     /** the problems tab's name without its count */
     problems: string;
     reach: string;
+  };
+  /** the trace result's note when a guessed host fact decided it */
+  facts: {
+    title: string;
+    check: string;
+    address: (iface: string, address: string, by: 'route' | 'addrtype') => string;
+    connected: (iface: string, address: string, net: string) => string;
+    defaultRoute: (via: string, dev: string) => string;
+    notLocal: (address: string) => string;
+    forwarding: (on: boolean) => string;
   };
   ruleListTitle: string;
   bigChain: (n: number) => string;
@@ -127,8 +160,15 @@ const en: DumpStrings = {
     'Modules the engine does not know (kept verbatim; a trace says when it meets one):',
   unknownModule: (name, kind, rules) =>
     `${kind === 'target' ? 'target' : 'match'} ${name} — ${rules.toLocaleString('en')} rule${rules === 1 ? '' : 's'}`,
-  moreProblems: (shown, total) =>
-    `Showing the first ${shown.toLocaleString('en')} of ${total.toLocaleString('en')}.`,
+  problems: {
+    heading: (total, kinds) =>
+      `${total.toLocaleString('en')} problem${total === 1 ? '' : 's'}${kinds > 1 ? ` of ${kinds.toLocaleString('en')} kinds` : ''}`,
+    count: (n) => `×${n.toLocaleString('en')}`,
+    first: (at) => `first at ${at}`,
+    showAll: (n) => `Show all ${n.toLocaleString('en')}`,
+    hide: 'Hide',
+    rowsOf: (n) => `${n.toLocaleString('en')} places with this problem`,
+  },
   host: {
     title: 'The host the dump is traced on',
     inferred: 'Guessed from the rules. Edit anything that differs on your node.',
@@ -160,6 +200,9 @@ const en: DumpStrings = {
         `${v} on ${s}: its subnet is masqueraded when leaving by another interface`,
       'docker-default': (s, v) => `${v} on ${s}: Docker's default bridge subnet`,
       'pod-cidr': (s, v) => `${v} on ${s}: this node's share of the pod CIDR the rules masquerade`,
+      'pod-cidr-routed': (s, v) =>
+        `${v ? `pod CIDR ${v}` : 'pods'}: behind ${s} interfaces (Calico), one per pod, not a bridge; none is listed`,
+      'no-pod-network': () => 'no pod network: the rules are Kubernetes’ but name no pod CIDR',
       'interface-subnet': (s, v) => `${v} on ${s}: a subnet the rules tie to this interface`,
       'interface-pattern': (s) => `${s}: interfaces that come and go (one per pod or container)`,
       'default-route': (_s, v) => `default route ${v}: the first address of the uplink's subnet`,
@@ -168,6 +211,18 @@ const en: DumpStrings = {
     },
     atLine: (line) => `line ${line}`,
     invalid: 'The host has errors; traces use it once they are fixed.',
+    warnings: {
+      title: 'Check these',
+      show: 'Show',
+      overlap: (a, aIf, b, bIf, net, winner) =>
+        `${a} on ${aIf} and ${b} on ${bIf} overlap: packets to ${net} leave by ${winner} only, so the other interface never gets them. Check which interface really has this network.`,
+      podGuessed: (iface, address, net) =>
+        `The pod network is guessed: ${address} on ${iface}. Packets to ${net} are delivered to pods on this node through ${iface}; the rest of the pod CIDR goes by the default route. If this node's pods are in another range, change it; if it runs no pods, remove it.`,
+      podAbsent: (uplink) =>
+        `No pod network was guessed: the rules are Kubernetes’ but name no pod CIDR. Packets to pod addresses follow the default route out of ${uplink}, so a Service DNATed to a pod on this node is traced as leaving the node. If this node runs pods, add their bridge and its address (e.g. cni0 with 10.244.0.1/24).`,
+      podRouted: (pattern, cidr, uplink) =>
+        `Pods${cidr ? ` (${cidr})` : ''} sit behind ${pattern} interfaces, one per pod, which are not listed: packets to a pod follow the default route out of ${uplink} instead. To trace to a pod on this node, add a route to its address by its cali interface.`,
+    },
   },
   search: {
     label: 'Search the dump',
@@ -198,6 +253,22 @@ const en: DumpStrings = {
     laterTitle: 'Ready when the parse ends',
     problems: 'Problems',
     reach: 'Address and port search is ready when the parse ends; your query is kept.',
+  },
+  facts: {
+    title: 'Decided by a guessed fact — check it:',
+    check: 'Check in the Host tab',
+    address: (iface, address, by) =>
+      `${iface} has ${address}${by === 'route' ? ' (so the packet is for this host)' : ' (so -m addrtype counts it as local)'}`,
+    connected: (iface, address, net) =>
+      `${iface} has ${address} (so packets to ${net} leave by ${iface})`,
+    defaultRoute: (via, dev) =>
+      `the default route is via ${via} dev ${dev} (the packet leaves by it)`,
+    notLocal: (address) =>
+      `${address} is none of this host's addresses (so -m addrtype does not count it as local)`,
+    forwarding: (on) =>
+      on
+        ? 'ip_forward is on (the node forwards the packet)'
+        : 'ip_forward is off (the node drops what it would forward)',
   },
   ruleListTitle: 'Rules',
   bigChain: (n) => `${n.toLocaleString('en')} rules: shown as a scrolling list`,
@@ -247,8 +318,15 @@ const ko: DumpStrings = {
   unknownModules: '엔진이 모르는 모듈 (원문 그대로 보관하며, 추적 중 만나면 알려 줍니다):',
   unknownModule: (name, kind, rules) =>
     `${kind === 'target' ? '타깃' : '매치'} ${name} — 규칙 ${rules.toLocaleString('ko')}개`,
-  moreProblems: (shown, total) =>
-    `전체 ${total.toLocaleString('ko')}개 중 처음 ${shown.toLocaleString('ko')}개를 보여 줍니다.`,
+  problems: {
+    heading: (total, kinds) =>
+      `문제 ${total.toLocaleString('ko')}개${kinds > 1 ? ` (${kinds.toLocaleString('ko')}종류)` : ''}`,
+    count: (n) => `×${n.toLocaleString('ko')}`,
+    first: (at) => `처음: ${at}`,
+    showAll: (n) => `${n.toLocaleString('ko')}개 모두 보기`,
+    hide: '접기',
+    rowsOf: (n) => `이 문제가 있는 곳 ${n.toLocaleString('ko')}군데`,
+  },
   host: {
     title: '덤프를 추적할 호스트',
     inferred: '규칙에서 추측했습니다. 실제 노드와 다른 부분은 고치세요.',
@@ -280,6 +358,10 @@ const ko: DumpStrings = {
         `${s}의 ${v}: 이 서브넷이 다른 인터페이스로 나갈 때 마스커레이드됩니다`,
       'docker-default': (s, v) => `${s}의 ${v}: Docker 기본 브리지 서브넷`,
       'pod-cidr': (s, v) => `${s}의 ${v}: 규칙이 마스커레이드하는 파드 CIDR 중 이 노드 몫`,
+      'pod-cidr-routed': (s, v) =>
+        `${v ? `파드 CIDR ${v}` : '파드'}: 파드마다 브리지 대신 ${s} 인터페이스가 하나씩 붙습니다(Calico). 목록에는 넣지 않았습니다`,
+      'no-pod-network': () =>
+        '파드 네트워크 없음: 쿠버네티스 규칙이지만 파드 CIDR을 적은 규칙이 없습니다',
       'interface-subnet': (s, v) => `${s}의 ${v}: 규칙이 이 인터페이스와 함께 적은 서브넷`,
       'interface-pattern': (s) => `${s}: 파드나 컨테이너마다 생기고 사라지는 인터페이스`,
       'default-route': (_s, v) => `기본 경로 ${v}: 업링크 서브넷의 첫 주소`,
@@ -288,6 +370,18 @@ const ko: DumpStrings = {
     },
     atLine: (line) => `${line}번째 줄`,
     invalid: '호스트에 오류가 있습니다. 고치면 추적에 쓰입니다.',
+    warnings: {
+      title: '확인해 주세요',
+      show: '보기',
+      overlap: (a, aIf, b, bIf, net, winner) =>
+        `${aIf}의 ${a}와 ${bIf}의 ${b}가 겹칩니다: ${net}로 가는 패킷은 ${winner}로만 나가고, 다른 인터페이스로는 가지 않습니다. 이 네트워크가 실제로 어느 인터페이스에 있는지 확인하세요.`,
+      podGuessed: (iface, address, net) =>
+        `파드 네트워크는 추측한 값입니다: ${iface}의 ${address}. ${net}로 가는 패킷은 ${iface}를 거쳐 이 노드의 파드로 전달되고, 파드 CIDR의 나머지는 기본 경로로 나갑니다. 이 노드의 파드가 다른 대역이면 고치고, 파드가 없으면 지우세요.`,
+      podAbsent: (uplink) =>
+        `파드 네트워크를 찾지 못했습니다: 쿠버네티스 규칙인데 파드 CIDR을 적은 규칙이 없습니다. 파드 주소로 가는 패킷은 기본 경로를 따라 ${uplink}로 나가므로, 이 노드의 파드로 DNAT된 서비스 패킷도 노드 밖으로 나가는 것으로 추적됩니다. 이 노드에 파드가 있다면 파드 브리지와 주소를 추가하세요(예: cni0, 10.244.0.1/24).`,
+      podRouted: (pattern, cidr, uplink) =>
+        `파드${cidr ? `(${cidr})` : ''}는 파드마다 하나씩 생기는 ${pattern} 인터페이스 뒤에 있고, 목록에는 없습니다: 파드로 가는 패킷은 대신 기본 경로를 따라 ${uplink}로 나갑니다. 이 노드의 파드까지 추적하려면 그 파드 주소로 가는 경로를 cali 인터페이스로 추가하세요.`,
+    },
   },
   search: {
     label: '덤프 검색',
@@ -318,6 +412,19 @@ const ko: DumpStrings = {
     laterTitle: '파싱이 끝나면 쓸 수 있습니다',
     problems: '문제',
     reach: '주소·포트 검색은 파싱이 끝나면 됩니다. 입력한 검색어는 그대로 둡니다.',
+  },
+  facts: {
+    title: '추측한 값이 결과를 정했습니다. 확인해 주세요:',
+    check: '호스트 탭에서 확인',
+    address: (iface, address, by) =>
+      `${iface}의 주소는 ${address}${by === 'route' ? ' (그래서 패킷이 이 호스트로 전달됨)' : ' (그래서 -m addrtype이 로컬 주소로 봄)'}`,
+    connected: (iface, address, net) =>
+      `${iface}의 주소는 ${address} (그래서 ${net}로 가는 패킷은 ${iface}로 나감)`,
+    defaultRoute: (via, dev) => `기본 경로는 ${via} 경유 ${dev} (패킷이 이 경로로 나감)`,
+    notLocal: (address) =>
+      `${address}는 이 호스트의 주소가 아님 (그래서 -m addrtype이 로컬 주소로 보지 않음)`,
+    forwarding: (on) =>
+      on ? 'ip_forward 켬 (노드가 패킷을 포워딩함)' : 'ip_forward 끔 (포워딩할 패킷을 노드가 버림)',
   },
   ruleListTitle: '규칙',
   bigChain: (n) => `규칙 ${n.toLocaleString('ko')}개: 스크롤 목록으로 보여 줍니다`,

@@ -17,7 +17,7 @@ export interface ChainRows {
 }
 
 /** the pages holding rows [first, last), with a half page more on each side */
-function pagesOf(first: number, last: number, count: number): number[] {
+export function pagesOf(first: number, last: number, count: number): number[] {
   const from = Math.max(0, Math.floor((first - ROW_PAGE / 2) / ROW_PAGE));
   const to = Math.floor((Math.min(count, last + ROW_PAGE / 2) - 1) / ROW_PAGE);
   const out: number[] = [];

@@ -2,7 +2,6 @@
 declare module 'monaco-editor/esm/vs/editor/editor.api.js' {
   export * from 'monaco-editor/esm/vs/editor/editor.api';
 }
-declare module 'monaco-editor/esm/vs/editor/editor.all.js';
 declare module 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 declare module 'monaco-yaml/yaml.worker.js';
 declare module 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js' {
@@ -17,5 +16,7 @@ declare module 'monaco-editor/esm/vs/base/*';
 declare module 'monaco-editor/esm/vs/platform/*';
 declare module 'monaco-editor/esm/vs/editor/common/*';
 declare module 'monaco-editor/esm/vs/editor/browser/editorExtensions.js';
+// the editor features monaco-features.ts picks, for their side effects only
+declare module 'monaco-editor/esm/vs/editor/browser/*';
 declare module 'monaco-editor/esm/vs/editor/standalone/*';
 declare module 'monaco-editor/esm/vs/editor/contrib/*';

@@ -4,7 +4,7 @@
  * grammar. Its workers are Vite `?worker` bundles. Only the lazily loaded editor imports this.
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
-import 'monaco-editor/esm/vs/editor/editor.all.js';
+import './monaco-features.ts';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import { TabFocus } from 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';

@@ -2,6 +2,7 @@
  * The packet builder: who sends, to what, which protocol and ports, where the packet enters;
  * Send traces it, Send with reply traces its answer too (one trace call, one conntrack table).
  */
+import { strings as twiceStrings } from '../connections/strings.ts';
 import type { FormEvent } from 'react';
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import { useLang, useT, type Messages } from '../i18n/index.ts';
@@ -19,6 +20,7 @@ import {
   sourceValue,
 } from './choices.ts';
 import { resolveDumpPacket, resolvePacket, type PacketForm, type Proto } from './packet-form.ts';
+import { MacField } from './MacField.tsx';
 import { PortFields } from './PortFields.tsx';
 import { strings } from './strings.ts';
 import { useFormFollowsModel } from './use-follow-model.ts';
@@ -221,14 +223,17 @@ function EntryFields({
         </label>
       )}
       {s.kind === 'address' ? (
-        <label className="field">
-          <span>{t.entersInterface}</span>
-          <input
-            data-testid="packet-entry-interface"
-            value={form.entryInterface}
-            onChange={(e) => editForm({ entryInterface: e.target.value.trim() })}
-          />
-        </label>
+        <>
+          <label className="field">
+            <span>{t.entersInterface}</span>
+            <input
+              data-testid="packet-entry-interface"
+              value={form.entryInterface}
+              onChange={(e) => editForm({ entryInterface: e.target.value.trim() })}
+            />
+          </label>
+          {dump ? <MacField /> : null}
+        </>
       ) : (
         <p className="hint">{t.viaEth0(form.entryNode)}</p>
       )}
@@ -238,6 +243,7 @@ function EntryFields({
 
 export function PacketBuilder() {
   const t = useT();
+  const twice = twiceStrings[useLang()];
   const c = useSummary();
   const dump = useScenario((s) => s.mode) === 'dump';
   const form = useScenario((s) => s.form);
@@ -284,6 +290,15 @@ export function PacketBuilder() {
           data-testid="send-reply"
         >
           {t.sendReply}
+        </button>
+        <button
+          type="button"
+          disabled={!resolved?.ok || form.proto === 'icmp'}
+          onClick={() => send(false, true)}
+          title={twice.hint}
+          data-testid="send-twice"
+        >
+          {twice.button}
         </button>
         <button type="button" onClick={reroll} title={t.rerollHint} data-testid="reroll">
           {t.reroll}

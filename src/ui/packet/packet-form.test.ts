@@ -6,6 +6,7 @@ import {
   parseSourceValue,
   sourceValue,
 } from './choices.ts';
+import { engineApi } from '../../worker/engine-api.ts';
 import { resolveDumpPacket, resolvePacket, type PacketForm } from './packet-form.ts';
 
 const CLUSTER: ClusterSummary = {
@@ -111,6 +112,62 @@ describe('resolvePacket', () => {
       ok: true,
       packet: { in: 'eth1', src: '198.51.100.20', dst: '192.168.1.10', dport: 22 },
     });
+  });
+
+  const FROM_LAN: PacketForm = {
+    ...FORM,
+    source: { kind: 'address', address: '192.168.8.20' },
+    destination: { kind: 'address', address: '192.168.8.1' },
+    proto: 'udp',
+    dport: 53,
+    entryInterface: 'br-lan',
+  };
+  const ALLOW_ONE = `*filter
+:INPUT DROP [0:0]
+:FORWARD DROP [0:0]
+:OUTPUT ACCEPT [0:0]
+-A INPUT -i br-lan -m mac --mac-source 02:42:AC:11:00:02 -j ACCEPT
+COMMIT
+`;
+  const HOST = {
+    interfaces: [{ name: 'br-lan', addresses: ['192.168.8.1/24'] }],
+    routes: [],
+    ipForward: false,
+  };
+  const verdictOf = (form: PacketForm) => {
+    const r = resolveDumpPacket(form);
+    if (!r.ok) throw new Error(r.problem);
+    const traced = engineApi.trace({
+      source: { kind: 'dump', text: ALLOW_ONE, host: HOST },
+      packets: [r.packet],
+    });
+    return traced.result?.packets[0]?.result.verdict;
+  };
+
+  it('a dump packet carries the source MAC typed, in the form -m mac compares', () => {
+    expect(resolveDumpPacket({ ...FROM_LAN, srcMac: ' 2:42:AC:11:0:2 ' })).toMatchObject({
+      ok: true,
+      packet: { srcMac: '02:42:ac:11:00:02' },
+    });
+    expect(verdictOf({ ...FROM_LAN, srcMac: '02:42:ac:11:00:02' })).toBe('ACCEPT');
+    expect(verdictOf({ ...FROM_LAN, srcMac: '02:42:ac:11:00:03' })).toBe('DROP');
+    // no MAC given: the packet has none, and no --mac-source rule matches it
+    const none = resolveDumpPacket({ ...FROM_LAN, srcMac: '' });
+    expect(none.ok && 'srcMac' in none.packet).toBe(false);
+    expect(verdictOf(FROM_LAN)).toBe('DROP');
+  });
+
+  it('a source MAC that is not one is said, and a packet of the host itself has none', () => {
+    expect(resolveDumpPacket({ ...FROM_LAN, srcMac: 'XX:XX:XX:XX:XX:XX' })).toEqual({
+      ok: false,
+      problem: 'XX:XX:XX:XX:XX:XX is not a MAC address (six hex octets, e.g. 02:42:ac:11:00:02)',
+    });
+    const local = resolveDumpPacket({
+      ...FROM_LAN,
+      source: { kind: 'node', name: '' },
+      srcMac: '02:42:ac:11:00:02',
+    });
+    expect(local.ok && 'srcMac' in local.packet).toBe(false);
   });
 });
 

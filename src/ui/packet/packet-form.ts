@@ -4,6 +4,7 @@
  * or any address:port), and where the packet enters. Only names are kept here; addresses are
  * looked up in the compiled cluster, so a scenario stays valid while the YAML changes.
  */
+import { normalizeMac } from '../../engine/modules/match/mac.ts';
 import type { ClusterSummary, PacketInput } from '../../worker/protocol.ts';
 import type { PacketDestination, PacketForm } from '../../engine/scenario/doc.ts';
 
@@ -118,9 +119,13 @@ export function resolveDumpPacket(form: PacketForm): ResolvedPacket {
   if (s.kind === 'node') return { ok: true, node: '', packet: { ...packet, local: true } };
   if (s.kind !== 'address') return bad('with a pasted dump, the source is an address');
   if (!isIPv4(s.address)) return bad(`${s.address || '(empty)'} is not an IPv4 address`);
-  return {
-    ok: true,
-    node: '',
-    packet: { ...packet, src: s.address, in: form.entryInterface || 'eth0' },
-  };
+  const arriving: PacketInput = { ...packet, src: s.address, in: form.entryInterface || 'eth0' };
+  const macText = form.srcMac?.trim() ?? '';
+  if (macText !== '') {
+    const mac = normalizeMac(macText);
+    if (mac === undefined)
+      return bad(`${macText} is not a MAC address (six hex octets, e.g. 02:42:ac:11:00:02)`);
+    arriving.srcMac = mac;
+  }
+  return { ok: true, node: '', packet: arriving };
 }

@@ -10,6 +10,7 @@ import type { TraceStep } from '../../engine/netfilter/trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { livePick, useJourneyPick } from '../views/journey/journey-store.ts';
+import { useLessonTrace } from '../lessons/lesson-trace.ts';
 import { useSentTrace } from './scenario.ts';
 
 const NO_STEPS: readonly TraceStep[] = [];
@@ -24,11 +25,13 @@ export function useCurrentTraceValue(): { shown: CurrentTrace; live: LiveTrace }
   // a hop picked in the journey strip: that node's trace of the packet
   const hop = useHopPicked();
   const node = sent?.ok ? sent.node : null;
+  // during a lesson the runner's trace of the step's packet, veiled until the learner answers
+  const lesson = useLessonTrace();
   // the views read `shown` only: it keeps its identity while the query's state changes (each
   // answer changes it twice), so the urgent render re-renders none of them
   const shown = useMemo(
-    () => shownTrace(response, packetIndex, node, hop),
-    [response, packetIndex, node, hop],
+    () => lesson ?? shownTrace(response, packetIndex, node, hop),
+    [lesson, response, packetIndex, node, hop],
   );
   // the live side changes with every render of the scope (the request and the query's state are
   // made afresh): only the few views that show loading and errors read it

@@ -65,9 +65,18 @@ export function useTrace(req: TraceRequest | null) {
   });
 }
 
-/** Every random branch, with exact probabilities; the reply is left out (it is not random). */
+/**
+ * The packets whose outcomes are counted: the reply is left out (it is not random); two
+ * connections of one client are kept together, so the second's share follows the first's
+ * (session affinity) instead of being counted on its own.
+ */
+function forwardPackets(req: TraceRequest): TraceRequest['packets'] {
+  return req.withReply ? req.packets.slice(0, 1) : req.packets;
+}
+
+/** Every random branch, with exact probabilities. */
 export function useAllPaths(req: TraceRequest | null) {
-  const forward = req ? { ...req, withReply: false, packets: req.packets.slice(0, 1) } : null;
+  const forward = req ? { ...req, withReply: false, packets: forwardPackets(req) } : null;
   return useQuery({
     queryKey: ['paths', ...(forward ? requestKey(forward) : [null])],
     queryFn: ({ signal }) =>
@@ -84,7 +93,7 @@ export function useAllPaths(req: TraceRequest | null) {
 /** `runs` packets sent as new connections; `round` starts another batch with a new seed. */
 export function useSample(req: TraceRequest | null, runs: number, round: number) {
   const forward: TraceRequest | null = req
-    ? { ...req, withReply: false, packets: req.packets.slice(0, 1), seed: 1000 + round }
+    ? { ...req, withReply: false, packets: forwardPackets(req), seed: 1000 + round }
     : null;
   return useQuery({
     queryKey: ['sample', runs, ...(forward ? requestKey(forward) : [null])],

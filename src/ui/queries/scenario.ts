@@ -2,6 +2,7 @@
  * What the views show, derived from the scenario store and the engine's answers: the rules of
  * the node on screen, the packet last sent as a trace request, and its trace.
  */
+import { packetsToSend } from '../connections/again.ts';
 import { useEffect } from 'react';
 import type { Ruleset } from '../../engine/rules/index.ts';
 import type { RuleProvenance } from '../../engine/cluster/index.ts';
@@ -118,7 +119,11 @@ export function useSentRequest(): SentRequest {
     return {
       ok: true,
       node: null,
-      req: { ...base, source: { kind: 'dump', id: dump.id, host }, packets: [r.packet] },
+      req: {
+        ...base,
+        source: { kind: 'dump', id: dump.id, host },
+        packets: packetsToSend(r.packet, sent.twice),
+      },
     };
   }
   if (!summary || goodYaml === null) return null;
@@ -130,7 +135,7 @@ export function useSentRequest(): SentRequest {
     req: {
       ...base,
       source: { kind: 'cluster', yaml: goodYaml, node: r.node },
-      packets: [r.packet],
+      packets: packetsToSend(r.packet, sent.twice),
     },
   };
 }

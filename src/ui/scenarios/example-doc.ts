@@ -15,7 +15,7 @@ export function exampleScenarioDoc(s: Scenario, cluster: number): ScenarioDoc {
     dumpHost: null,
     node: s.node,
     form: s.packet,
-    sent: { form: s.packet, withReply: false, seed: 1 },
+    sent: { form: s.packet, withReply: false, seed: 1, ...(s.connectTwice ? { twice: true } : {}) },
     packetIndex: 0,
     step: -1,
     view: { table: 'auto', selectedChain: null, rulesView: 'table', rulesFormat: 'save' },

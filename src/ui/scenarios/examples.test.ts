@@ -73,3 +73,11 @@ describe('opening an example', () => {
     expect(useScenario.getState().yaml).toBe(s.clusters[2]!.yaml);
   });
 });
+
+describe('the session affinity example', () => {
+  it('opens as two connections from the same client, so the second shows the affinity', () => {
+    const doc = exampleScenarioDoc(scenarioById('session-affinity')!, 0);
+    expect(doc.sent?.twice).toBe(true);
+    expect(exampleScenarioDoc(scenarioById('clusterip-4pods')!, 0).sent?.twice).toBeUndefined();
+  });
+});

@@ -15,6 +15,7 @@ import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { Later } from './Later.tsx';
 import { ProblemList } from './ProblemList.tsx';
+import { LessonSlot } from '../lessons/LessonSlot.tsx';
 
 /** Keeps the editor's place until its text comes (see Later.tsx). */
 const EDITOR_PLACE = <div className="code-editor plain-editor" aria-hidden="true" />;
@@ -103,6 +104,7 @@ export function EditorPane() {
   const goTo = useUi((s) => s.revealAt);
   return (
     <section className="pane editor-pane" aria-label={t.editorRegion}>
+      <LessonSlot name="editor" />
       {mode === 'cluster' ? (
         <ClusterEditor reveal={reveal} onGoTo={goTo} />
       ) : (

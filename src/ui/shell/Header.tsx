@@ -5,6 +5,7 @@ import { useScenario, type SourceMode } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ShareMenu } from '../share/ShareMenu.tsx';
 import { ExamplePicker } from '../scenarios/ExamplePicker.tsx';
+import { LessonsButton } from '../lessons/LessonChrome.tsx';
 
 function NodeSelect() {
   const t = useT();
@@ -77,6 +78,7 @@ export function Header() {
         <p className="tagline">{t.tagline}</p>
       </div>
       <div className="header-controls">
+        <LessonsButton />
         <ExamplePicker />
         <Segmented<SourceMode>
           label={t.source}

@@ -4,6 +4,8 @@ import { PacketBuilder } from '../packet/PacketBuilder.tsx';
 import { useCurrentTrace } from '../queries/current-trace.ts';
 import { useStaged } from './Later.tsx';
 import { RulesPanel } from './RulesPanel.tsx';
+import { LessonSlot } from '../lessons/LessonSlot.tsx';
+import { useLessonScreen } from '../lessons/LessonChrome.tsx';
 import { TraceSummary } from './TraceSummary.tsx';
 import { PacketPanel } from '../views/packet-panel/PacketPanel.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
@@ -24,11 +26,15 @@ function Packet() {
 
 export function TracePane() {
   const t = useT();
+  const inLesson = useLessonScreen() === 'lesson';
   return (
     <section className="pane trace-pane" aria-label={t.traceRegion}>
-      <PacketBuilder />
-      <TraceSummary />
+      {/* in a lesson the packets are the lesson's, sent from its callout */}
+      {inLesson ? null : <PacketBuilder />}
+      {inLesson ? null : <TraceSummary />}
+      <LessonSlot name="packet" />
       <Packet />
+      <LessonSlot name="rules" />
       <RulesPanel />
     </section>
   );

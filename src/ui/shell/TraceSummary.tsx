@@ -3,8 +3,10 @@
  * the packet and its reply, and anything that kept the trace from running.
  */
 import { useEffect } from 'react';
+import { GuessedFactsNote } from '../dump/GuessedFactsNote.tsx';
 import { openEditorGate } from '../editor/editor-gate.ts';
-import { useT } from '../i18n/index.ts';
+import { useLang, useT } from '../i18n/index.ts';
+import { strings as twiceStrings } from '../connections/strings.ts';
 import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -15,6 +17,7 @@ function endpoint(addr: string, port: number | null): string {
 
 export function TraceSummary() {
   const t = useT();
+  const twice = twiceStrings[useLang()];
   const { response, index, count, result, node } = useCurrentTrace();
   const { sent, trace } = useLiveTrace();
   const shownNode = useScenario((s) => s.node);
@@ -46,7 +49,10 @@ export function TraceSummary() {
         <h2 className="panel-title">{t.result}</h2>
         {count > 1 ? (
           <div role="group" aria-label={t.result} className="segmented small">
-            {[t.tracePacket, t.traceReply].map((label, i) => (
+            {(sent?.ok && sent.req.packets.length > 1
+              ? [twice.first, twice.second]
+              : [t.tracePacket, t.traceReply]
+            ).map((label, i) => (
               <button
                 key={i}
                 type="button"
@@ -81,6 +87,7 @@ export function TraceSummary() {
       ) : !trace.isFetching ? (
         <p className="muted">{t.nothingTraced}</p>
       ) : null}
+      {result ? <GuessedFactsNote /> : null}
       {node && node !== shownNode ? (
         <button type="button" className="link" onClick={() => setNode(node)}>
           {t.showTracedNode(node)}

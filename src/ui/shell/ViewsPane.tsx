@@ -20,6 +20,7 @@ import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { PlayerControls } from '../views/trace-player/PlayerControls.tsx';
 import { TracePlayer } from '../views/trace-player/TracePlayer.tsx';
 import { useDumpGraph } from '../dump/use-dump-graph.ts';
+import { LessonSlot } from '../lessons/LessonSlot.tsx';
 
 const NO_STEPS: never[] = [];
 
@@ -42,10 +43,11 @@ function Diagram() {
 function Player() {
   const lang = useLang();
   const { steps, result } = useCurrentTrace();
-  const staged = useStaged(!!result, 1);
-  if (!result || !staged) return null;
+  // a lesson's veiled trace has steps but no result yet: the player still shows them
+  const staged = useStaged(!!result || steps.length > 0, 1);
+  if ((!result && steps.length === 0) || !staged) return null;
   // its buttons sit under the diagram (Diagram), in sight of the packet they move
-  return <TracePlayer steps={steps} result={result} lang={lang} controls={false} />;
+  return <TracePlayer steps={steps} result={result ?? null} lang={lang} controls={false} />;
 }
 
 /** The picture a learner watches and the controls that move the packet through it, together. */
@@ -154,7 +156,9 @@ export function ViewsPane() {
   return (
     <section className="pane views-pane" id="main-views" tabIndex={-1} aria-label={t.diagramRegion}>
       <JourneyPanel />
+      <LessonSlot name="stage" />
       <Stage />
+      <LessonSlot name="graph" />
       {rules ? <Graph rules={rules} /> : null}
       <Odds />
     </section>

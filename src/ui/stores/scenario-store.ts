@@ -37,7 +37,8 @@ export interface ScenarioState {
   setDumpHost(host: unknown): void;
   setNode(node: string): void;
   editForm(patch: Partial<PacketForm>): void;
-  send(withReply: boolean): void;
+  /** `twice`: a second connection from the same client follows the first (no reply then) */
+  send(withReply: boolean, twice?: boolean): void;
   reroll(): void;
 }
 
@@ -74,7 +75,15 @@ export const useScenario = create<ScenarioState>()((set, get) => ({
   setDumpHost: (dumpHost) => set({ dumpHost }),
   setNode: (node) => set({ node }),
   editForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
-  send: (withReply) => set((s) => ({ sent: { form: s.form, withReply, seed: s.sent?.seed ?? 1 } })),
+  send: (withReply, twice = false) =>
+    set((s) => ({
+      sent: {
+        form: s.form,
+        withReply: withReply && !twice,
+        ...(twice ? { twice } : {}),
+        seed: s.sent?.seed ?? 1,
+      },
+    })),
   reroll: () =>
     set((s) => (s.sent ? { sent: { ...s.sent, seed: (s.sent.seed % 0x7fffffff) + 1 } } : {})),
 }));

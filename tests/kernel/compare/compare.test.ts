@@ -36,7 +36,7 @@ function kernelStep(
     ruleText: null,
     verdict: 'CONTINUE',
     target: null,
-    packet: { ...packet, mark },
+    packet: { ...packet, mark, ttl: 64, tos: 0 },
     ...step,
   };
 }

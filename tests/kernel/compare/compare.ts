@@ -4,7 +4,8 @@
 //   every rule whose matches all held and every built-in policy applied, in order, as
 //     "INPUT filter/SUB #2 -A SUB -p tcp -m tcp --dport 2 -j DROP [eth0>- 192.168.50.100:43002>192.168.50.10:2]"
 //     "FORWARD filter/FORWARD policy DROP [cni0>eth0 10.244.1.5:41000>172.16.9.9:443 mark=0x4000]"
-//   (in and out interface, addresses and mark of the packet as the kernel's PACKET line shows it
+//   (in and out interface, addresses, mark, and TTL and TOS when not 64 and 0, of the packet as
+//   the kernel's PACKET line shows it
 //   for that table's walk at that hook; the in interface is left out at POSTROUTING, where
 //   iptables cannot match it), then the result:
 //     "=> ACCEPT forward out=eth0 tcp 192.168.50.10:41000>172.16.9.9:443"
@@ -79,7 +80,12 @@ interface Seen {
   out: string | null;
   packet: Addressed | null;
   mark: number;
+  ttl: number | null;
+  tos: number | null;
 }
+
+/** What a packet starts with when nobody set it: shown only when it differs. */
+const PLAIN_TTL = 64;
 
 function stepLine(
   hook: string | null,
@@ -91,7 +97,9 @@ function stepLine(
   const inIface = hook === 'POSTROUTING' ? '' : (seen.in ?? '-');
   const where = `${inIface}>${seen.out ?? '-'}`;
   const mark = seen.mark ? ` mark=0x${seen.mark.toString(16)}` : '';
-  return `${hook ?? '?'} ${table}/${chain} ${what} [${where} ${addresses(seen.packet)}${mark}]`;
+  const ttl = seen.ttl !== null && seen.ttl !== PLAIN_TTL ? ` ttl=${seen.ttl}` : '';
+  const tos = seen.tos ? ` tos=0x${seen.tos.toString(16)}` : '';
+  return `${hook ?? '?'} ${table}/${chain} ${what} [${where} ${addresses(seen.packet)}${mark}${ttl}${tos}]`;
 }
 
 const LOST = '=> LOST (no verdict)';
@@ -110,6 +118,8 @@ export function kernelLines(trace: KernelTrace): string[] {
           out: s.packet?.out ?? null,
           packet: s.packet,
           mark: s.packet?.mark ?? 0,
+          ttl: s.packet?.ttl ?? null,
+          tos: s.packet?.tos ?? null,
         },
       ),
     );
@@ -128,12 +138,12 @@ export function simulatorLines(trace: PacketTrace): string[] {
   // dumps the packet with the first event of a table's walk, and a rule's event is sent after its
   // target ran: a MARK in the walk's first matching rule already shows in that walk's packet.
   let io: { in: string | null; out: string | null } = { in: null, out: null };
-  let seen: Seen = { in: null, out: null, packet: null, mark: 0 };
+  let seen: Seen = { in: null, out: null, packet: null, mark: 0, ttl: null, tos: null };
   let firstRule: number | null = null;
   for (const s of trace.steps) {
     if (s.kind === 'hook-enter') io = { in: s.in, out: s.out };
     else if (s.kind === 'table-enter') {
-      seen = { ...io, packet: s.packet, mark: s.packet.mark };
+      seen = { ...io, packet: s.packet, mark: s.packet.mark, ttl: s.packet.ttl, tos: s.packet.tos };
       firstRule = null;
     } else if (s.kind === 'rule' && s.matched) {
       firstRule = pending.some((p) => p.seen === seen) ? null : pending.length;
@@ -146,7 +156,11 @@ export function simulatorLines(trace: PacketTrace): string[] {
       });
     } else if (s.kind === 'mark' && s.what === 'mark' && firstRule === pending.length - 1)
       seen.mark = s.to;
-    else if (s.kind === 'policy')
+    else if (s.kind === 'rewrite' && s.target && firstRule === pending.length - 1) {
+      // the same for a header rewrite by that first rule
+      seen.ttl = s.packet.ttl;
+      seen.tos = s.packet.tos;
+    } else if (s.kind === 'policy')
       pending.push({
         hook: s.hook,
         table: s.table,

@@ -1,4 +1,8 @@
 import type { MatchModule } from '../types.ts';
+import { ttl } from './ttl.ts';
+import { tos } from './tos.ts';
+import { ecn } from './ecn.ts';
+import { dscp } from './dscp.ts';
 import { addrtype } from './addrtype.ts';
 import { comment } from './comment.ts';
 import { connmark } from './connmark.ts';
@@ -31,6 +35,8 @@ export const matchModules: readonly MatchModule[] = [
   comment,
   connmark,
   conntrack,
+  dscp,
+  ecn,
   hashlimit,
   icmp,
   icmp6,
@@ -51,5 +57,7 @@ export const matchModules: readonly MatchModule[] = [
   state,
   statistic,
   tcp,
+  tos,
+  ttl,
   udp,
 ];

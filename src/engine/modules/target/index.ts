@@ -1,4 +1,11 @@
 import type { TargetModule } from '../types.ts';
+import { ttl } from './TTL.ts';
+import { tos } from './TOS.ts';
+import { hl } from './HL.ts';
+import { ecn } from './ECN.ts';
+import { dscp } from './DSCP.ts';
+import { classify } from './CLASSIFY.ts';
+import { checksum } from './CHECKSUM.ts';
 import { connmark } from './CONNMARK.ts';
 import { ct } from './CT.ts';
 import { dnat } from './DNAT.ts';
@@ -16,9 +23,14 @@ import { trace } from './TRACE.ts';
 
 /** Every target extension, one file each. Keep the list sorted by name. */
 export const targetModules: readonly TargetModule[] = [
+  checksum,
+  classify,
   connmark,
   ct,
   dnat,
+  dscp,
+  ecn,
+  hl,
   log,
   mark,
   masquerade,
@@ -28,6 +40,8 @@ export const targetModules: readonly TargetModule[] = [
   reject,
   snat,
   tcpmss,
+  tos,
   tproxy,
   trace,
+  ttl,
 ];

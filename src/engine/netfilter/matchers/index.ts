@@ -12,9 +12,12 @@ import {
   limitEval,
   markEval,
   notModelled,
+  recentEval,
   statisticEval,
 } from './misc.ts';
+import { dscpMatchEval, ecnMatchEval, tosMatchEval, ttlMatchEval } from './header.ts';
 import { ownerEval } from './owner.ts';
+import * as rw from './rewrite-targets.ts';
 import { multiportEval, sctpEval, tcpEval, udpEval } from './ports.ts';
 import * as t from './targets.ts';
 import type { MatchEvaluator, TargetEvaluator } from './types.ts';
@@ -25,6 +28,8 @@ export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<stri
     ['comment', commentEval],
     ['connmark', connmarkEval],
     ['conntrack', conntrackEval],
+    ['dscp', dscpMatchEval],
+    ['ecn', ecnMatchEval],
     ['hashlimit', notModelled],
     ['icmp', icmpEval],
     ['iprange', iprangeEval],
@@ -36,7 +41,7 @@ export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<stri
     ['owner', ownerEval],
     ['physdev', physdevEval],
     ['pkttype', pkttypeEval],
-    ['recent', notModelled],
+    ['recent', recentEval],
     ['rpfilter', rpfilterEval],
     ['sctp', sctpEval],
     ['set', setEval],
@@ -44,6 +49,8 @@ export const matchEvaluators: ReadonlyMap<string, MatchEvaluator> = new Map<stri
     ['state', stateEval],
     ['statistic', statisticEval],
     ['tcp', tcpEval],
+    ['tos', tosMatchEval],
+    ['ttl', ttlMatchEval],
     ['udp', udpEval],
   ],
 );
@@ -52,9 +59,14 @@ export const targetEvaluators: ReadonlyMap<string, TargetEvaluator> = new Map<
   string,
   TargetEvaluator
 >([
+  ['CHECKSUM', rw.checksumEval],
+  ['CLASSIFY', rw.classifyEval],
   ['CONNMARK', t.connmarkEval],
   ['CT', t.ctEval],
   ['DNAT', t.dnatEval],
+  ['DSCP', rw.dscpTargetEval],
+  ['ECN', rw.ecnTargetEval],
+  ['HL', rw.hlEval],
   ['LOG', t.logEval],
   ['MARK', t.markEval],
   ['MASQUERADE', t.masqueradeEval],
@@ -63,9 +75,11 @@ export const targetEvaluators: ReadonlyMap<string, TargetEvaluator> = new Map<
   ['REDIRECT', t.redirectEval],
   ['REJECT', t.rejectEval],
   ['SNAT', t.snatEval],
-  ['TCPMSS', t.tcpmssEval],
+  ['TCPMSS', rw.tcpmssEval],
+  ['TOS', rw.tosTargetEval],
   ['TPROXY', t.notSimulatedTarget],
   ['TRACE', t.traceEval],
+  ['TTL', rw.ttlTargetEval],
 ]);
 
 /** Matches whose use turns connection tracking on (with the NAT and CT targets). */

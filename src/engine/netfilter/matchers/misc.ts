@@ -7,7 +7,9 @@ import type { IcmpData } from '../../modules/match/icmp.ts';
 import type { LengthData } from '../../modules/match/length.ts';
 import type { LimitData } from '../../modules/match/limit.ts';
 import type { MarkMatchData } from '../../modules/match/mark.ts';
+import type { RecentData } from '../../modules/match/recent.ts';
 import type { StatisticData } from '../../modules/match/statistic.ts';
+import { recentAddress } from '../recent-lists.ts';
 import { held, matchEval, type MatchEvaluator } from './types.ts';
 
 export const commentEval = matchEval<unknown>(() => 'match');
@@ -45,6 +47,23 @@ export const statisticEval = matchEval<StatisticData>((d, ctx) => {
  * packets that reach the rule match, later ones do not.
  */
 export const limitEval = matchEval<LimitData>((d, ctx) => held(ctx.count() < d.burst));
+
+/**
+ * recent: the simulation's recent lists (recent-lists.ts), keyed by the packet's source (or
+ * destination) address under the rule's mask.
+ */
+export const recentEval = matchEval<RecentData>((d, ctx) => {
+  const address = d.side === 'source' ? ctx.packet.src : ctx.packet.dst;
+  const answer = ctx.recent({
+    name: d.name,
+    command: d.command,
+    address: recentAddress(address, d.mask),
+    seconds: d.seconds,
+    hitcount: d.hitcount,
+    negated: d.negated,
+  });
+  return answer.matched ? 'match' : 'nomatch';
+});
 
 /** Answers the engine cannot give: they depend on sockets, users or time. */
 export const notModelled: MatchEvaluator = () => 'unknown';

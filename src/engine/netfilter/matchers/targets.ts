@@ -122,11 +122,6 @@ export const ctEval = targetEval<CtData>((d, ctx) => {
   return CONTINUE;
 });
 
-export const tcpmssEval = targetEval<unknown>((_d, ctx) => {
-  ctx.note('TCPMSS changes the MSS option of a SYN (not part of the simulated packet)');
-  return CONTINUE;
-});
-
 export const notSimulatedTarget: TargetEvaluator = () => ({
   flow: 'unknown',
   reason: 'this target depends on sockets or state the simulator does not model',

@@ -8,6 +8,8 @@ import type { CtAttachment } from '../conntrack.ts';
 import type { Hook } from '../hooks.ts';
 import type { Host } from '../host.ts';
 import type { PacketState } from '../packet.ts';
+import type { RecentAnswer, RecentQuery } from '../recent-lists.ts';
+import type { RewriteField } from '../trace.ts';
 
 export type MatchResult = 'match' | 'nomatch' | 'unknown';
 
@@ -33,6 +35,8 @@ export interface EvalContext {
   chance(threshold: number): boolean;
   /** how many times this match of this rule was evaluated before (statistic nth, limit) */
   count(): number;
+  /** applies a `-m recent` test to the simulation's recent lists (and records it) */
+  recent(q: RecentQuery): RecentAnswer;
 }
 
 export type MatchEvaluator<D = unknown> = (data: D, ctx: EvalContext) => MatchResult;
@@ -63,6 +67,12 @@ export interface TargetContext extends EvalContext {
   setConnmark(value: number, mask: number): void;
   /** sets up NAT for the connection (first packet only) and translates the packet */
   nat(req: NatRequest): TargetResult;
+  /**
+   * Writes a header field or the priority, as TTL, TOS, DSCP, ECN, TCPMSS and CLASSIFY do; `dscp`
+   * and `ecn` are the two parts of the TOS byte, `tcp-ecn` the ECE and CWR bits of the TCP flags.
+   * The trace shows the value before and after when it changed.
+   */
+  rewrite(field: RewriteField, value: number): void;
   /** NOTRACK / CT --notrack: conntrack leaves the packet alone (UNTRACKED) */
   notrack(): void;
   /** a continuing target worth showing in the trace (LOG, NFLOG, TRACE, CT …) */

@@ -150,7 +150,7 @@ export function tracedPath(
       continue;
     }
     if (s.kind === 'table-skip') continue;
-    const chain = s.kind === 'nat' ? (s.chain ?? null) : s.chain;
+    const chain = s.kind === 'nat' || s.kind === 'rewrite' ? (s.chain ?? null) : s.chain;
     if (chain === null) continue;
     visit(chain);
     now = chain;

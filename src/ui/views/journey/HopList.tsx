@@ -4,6 +4,9 @@
  * that shows that node's part of the journey.
  */
 import type { Journey } from '../../../engine/cluster/journey/index.ts';
+import { affinityLines } from '../../connections/affinity.ts';
+import { affinityStrings } from '../../connections/strings.ts';
+import { useLang } from '../../i18n/index.ts';
 import { hopLine, translationText } from './hop-text.ts';
 import { shortName } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
@@ -16,6 +19,7 @@ export interface HopListProps {
 }
 
 export function HopList({ journey, picked, onPick, t }: HopListProps) {
+  const aff = affinityStrings[useLang()];
   const groups = (['request', 'reply'] as const).map((direction) => ({
     direction,
     hops: journey.hops.flatMap((h, i) => (h.direction === direction ? [{ h, i }] : [])),
@@ -44,6 +48,11 @@ export function HopList({ journey, picked, onPick, t }: HopListProps) {
                     {h.translations.map((x, k) => (
                       <span key={k} className="nv-jr-hop-nat" data-kind={x.kind}>
                         {translationText(x, t)}
+                      </span>
+                    ))}
+                    {affinityLines(h.trace.steps).map((a, k) => (
+                      <span key={`a${k}`} className="nv-jr-hop-nat" data-kind="affinity">
+                        {aff[a.kind](a.address, a.list)}
                       </span>
                     ))}
                     <span className={`nv-jr-hop-verdict ${h.verdict.toLowerCase()}`}>

@@ -92,7 +92,7 @@ export function NetfilterDiagram(props: NetfilterDiagramProps) {
   }, [backend, fit]);
   const where = state.current ? state.current.replace('hook:', '').replace('/', ' ') : null;
   return (
-    <figure className="nv-panel nv-diagram" data-testid="netfilter-diagram">
+    <figure className="nv-panel nv-diagram" data-testid="netfilter-diagram" data-shape={fit?.shape}>
       <figcaption className="nv-panel-title">{text.title}</figcaption>
       <div className="nf-box" ref={boxRef}>
         <svg

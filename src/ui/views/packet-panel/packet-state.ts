@@ -7,7 +7,18 @@ import type { PacketView } from '../../../engine/netfilter/packet.ts';
 import { isConntrack, isHookEnter, isRoute, lastBefore } from '../shared/steps.ts';
 
 export type PacketField =
-  'src' | 'sport' | 'dst' | 'dport' | 'proto' | 'mark' | 'ctstate' | 'in' | 'out';
+  | 'src'
+  | 'sport'
+  | 'dst'
+  | 'dport'
+  | 'proto'
+  | 'mark'
+  | 'ttl'
+  | 'tos'
+  | 'length'
+  | 'ctstate'
+  | 'in'
+  | 'out';
 
 export const FIELDS: readonly PacketField[] = [
   'proto',
@@ -16,6 +27,9 @@ export const FIELDS: readonly PacketField[] = [
   'dst',
   'dport',
   'mark',
+  'ttl',
+  'tos',
+  'length',
   'ctstate',
   'in',
   'out',
@@ -29,15 +43,27 @@ export interface PacketPanelState {
   changed: Set<PacketField>;
   /** what a changed-since-arrival field was when the packet arrived */
   was: Partial<PacketValues>;
-  /** DNAT, SNAT or mark: why the fields changed at this step */
+  /** DNAT, SNAT, MARK, a rewriting target (TTL, DSCP …) or 'kernel': why the fields changed */
   cause: string | null;
 }
 
 const dash = '—';
 
-function packetValues(
-  p: PacketView,
-): Pick<PacketValues, 'src' | 'sport' | 'dst' | 'dport' | 'proto' | 'mark'> {
+/** The fields a step can rewrite in the packet itself. */
+const PACKET_FIELDS = [
+  'proto',
+  'src',
+  'sport',
+  'dst',
+  'dport',
+  'mark',
+  'ttl',
+  'tos',
+  'length',
+] as const;
+type PacketOwnField = (typeof PACKET_FIELDS)[number];
+
+function packetValues(p: PacketView): Pick<PacketValues, PacketOwnField> {
   return {
     proto: p.proto + (p.tcpFlags ? ` ${p.tcpFlags}` : ''),
     src: p.src,
@@ -45,6 +71,10 @@ function packetValues(
     dst: p.dst,
     dport: p.dport === null ? dash : String(p.dport),
     mark: `0x${(p.mark >>> 0).toString(16)}`,
+    ttl: String(p.ttl),
+    // the DSCP is the upper six bits, as -m dscp reads it
+    tos: `0x${p.tos.toString(16).padStart(2, '0')} (DSCP ${p.tos >>> 2}, ECN ${p.tos & 3})`,
+    length: String(p.length),
   };
 }
 
@@ -81,15 +111,19 @@ export function packetPanelState(
   if (current >= 0) {
     const s = steps[current];
     const before = current > 0 ? valuesAt(steps, current - 1) : null;
-    if (s && before && (s.kind === 'nat' || s.kind === 'mark')) {
-      for (const f of ['src', 'sport', 'dst', 'dport', 'mark'] as const)
-        if (before[f] !== values[f]) changed.add(f);
-      cause = s.kind === 'nat' ? s.type : s.what === 'mark' ? 'MARK' : 'CONNMARK';
+    if (s && before && (s.kind === 'nat' || s.kind === 'mark' || s.kind === 'rewrite')) {
+      for (const f of PACKET_FIELDS) if (before[f] !== values[f]) changed.add(f);
+      cause =
+        s.kind === 'nat'
+          ? s.type
+          : s.kind === 'rewrite'
+            ? (s.target ?? 'kernel')
+            : s.what === 'mark'
+              ? 'MARK'
+              : 'CONNMARK';
     }
     const first = valuesAt(steps, 0);
-    if (first)
-      for (const f of ['src', 'sport', 'dst', 'dport', 'mark'] as const)
-        if (first[f] !== values[f]) was[f] = first[f];
+    if (first) for (const f of PACKET_FIELDS) if (first[f] !== values[f]) was[f] = first[f];
   } else {
     values.in = dash;
     values.out = dash;

@@ -33,10 +33,16 @@ export function outcomeKey(results: readonly TraceResult[]): string {
   );
 }
 
-/** What a person calls the outcome: where the last packet went, or what stopped it. */
+/**
+ * What a person calls the outcome: where the packet went, or what stopped it; for several
+ * connections traced together, each one's, in order (`A → A`: the second followed the first).
+ */
 export function outcomeLabel(results: readonly TraceResult[]): string {
-  const r = results[results.length - 1];
-  if (!r) return '—';
+  if (results.length === 0) return '—';
+  return results.map(oneLabel).join(' → ');
+}
+
+function oneLabel(r: TraceResult): string {
   const to = addrPort(r.packet.dst, r.packet.dport);
   if (r.verdict !== 'ACCEPT') return `${r.verdict}${r.reason ? ` (${r.reason})` : ''}`;
   return r.fate === 'local' ? `${to} (local)` : to;

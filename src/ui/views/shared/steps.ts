@@ -27,6 +27,10 @@ export function ruleOf(s: TraceStep): { table: string; chain: string; rule: numb
       return s.chain !== undefined && s.rule !== undefined
         ? { table: s.table, chain: s.chain, rule: s.rule }
         : null;
+    case 'rewrite':
+      return s.table !== undefined && s.chain !== undefined && s.rule !== undefined
+        ? { table: s.table, chain: s.chain, rule: s.rule }
+        : null;
     default:
       return null;
   }

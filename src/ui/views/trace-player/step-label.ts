@@ -3,6 +3,10 @@
  * KUBE-SERVICES #3") and what happened ("matched → KUBE-SVC-…"), with a tone for colour.
  */
 import type { FailedPart, TraceResult, TraceStep } from '../../../engine/netfilter/trace.ts';
+import {
+  formatRewriteValue,
+  REWRITE_FIELD_NAMES,
+} from '../../../engine/netfilter/rewrite-format.ts';
 import { addrPort, hex } from '../shared/format.ts';
 import type { Lang } from '../shared/lang.ts';
 import { strings } from './strings.ts';
@@ -125,6 +129,18 @@ export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
         tone: 'nat',
         depth: 2,
       };
+    case 'rewrite':
+      return {
+        where: s.table ? at(s.table, s.hook, s.chain, s.rule) : s.hook,
+        what: t.rewrite(
+          REWRITE_FIELD_NAMES[s.field],
+          formatRewriteValue(s.field, s.from),
+          formatRewriteValue(s.field, s.to),
+          s.target ?? null,
+        ),
+        tone: 'nat',
+        depth: s.table ? 2 : 1,
+      };
     case 'conntrack':
       return {
         where: s.hook,
@@ -156,6 +172,13 @@ export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
       return {
         where: at(s.table, s.hook, s.chain, s.rule),
         what: t.random(s.matched, formatP(s.probability)),
+        tone: 'info',
+        depth: 2,
+      };
+    case 'recent':
+      return {
+        where: at(s.table, s.hook, s.chain, s.rule),
+        what: t.recent(s.command, s.list, s.address, s.found),
         tone: 'info',
         depth: 2,
       };

@@ -52,6 +52,8 @@ export interface PlayerStrings {
   natFromCt: string;
   natReply: string;
   markSet: (what: string, from: string, to: string) => string;
+  /** a header field or the priority rewritten by a target, or by the kernel itself (`by` null) */
+  rewrite: (field: string, from: string, to: string, by: string | null) => string;
   conntrack: (op: string, state: string) => string;
   route: Record<
     | 'local'
@@ -67,6 +69,8 @@ export interface PlayerStrings {
   routing: string;
   unknownModule: (role: string, mod: string, assumed: string) => string;
   random: (taken: boolean, p: string) => string;
+  /** a `-m recent` test: the list, the address, and whether it was there before */
+  recent: (command: string, list: string, address: string, found: boolean) => string;
   loop: string;
   depth: string;
 }
@@ -125,6 +129,7 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     natFromCt: 'from the conntrack entry',
     natReply: 'reply, translated back',
     markSet: (w, f, t) => `${w} ${f} → ${t}`,
+    rewrite: (field, f, t, by) => `${field} ${f} → ${t}${by ? '' : ' (the kernel, on forwarding)'}`,
     conntrack: (op, st) => `conntrack ${op}: ${st}`,
     route: {
       local: 'for this host: local delivery',
@@ -139,6 +144,12 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     routing: 'routing decision',
     unknownModule: (r, m, a) => `unknown ${r} ${m}: taken as ${a}`,
     random: (t, p) => `random branch ${t ? 'taken' : 'not taken'} (p = ${p})`,
+    recent: (c, l, a, f) =>
+      c === 'set'
+        ? `recent list ${l}: ${a} recorded${f ? ' again' : ''}`
+        : c === 'remove'
+          ? `recent list ${l}: ${a} ${f ? 'removed' : 'was not there'}`
+          : `recent list ${l}: ${a} ${f ? 'found (seen before)' : 'not found (not seen before)'}`,
     loop: 'jump loop',
     depth: 'too many nested jumps',
   },
@@ -195,6 +206,7 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     natFromCt: 'conntrack 항목에 따라',
     natReply: '응답 패킷, 역변환',
     markSet: (w, f, t) => `${w} ${f} → ${t}`,
+    rewrite: (field, f, t, by) => `${field} ${f} → ${t}${by ? '' : ' (포워딩하며 커널이 바꿈)'}`,
     conntrack: (op, st) => `conntrack ${CT_OP_KO[op] ?? op}: ${st}`,
     route: {
       local: '이 호스트 대상: 로컬 전달',
@@ -210,6 +222,12 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
     unknownModule: (r, m, a) =>
       `알 수 없는 ${r === 'match' ? '매치' : '타깃'} ${m}: ${a}(으)로 간주`,
     random: (t, p) => `무작위 분기 ${t ? '선택됨' : '선택 안 됨'} (p = ${p})`,
+    recent: (c, l, a, f) =>
+      c === 'set'
+        ? `recent 목록 ${l}: ${a} ${f ? '다시 ' : ''}기록`
+        : c === 'remove'
+          ? `recent 목록 ${l}: ${a} ${f ? '삭제' : '목록에 없음'}`
+          : `recent 목록 ${l}: ${a} ${f ? '있음 (전에 본 주소)' : '없음 (처음 보는 주소)'}`,
     loop: '점프 순환',
     depth: '중첩 점프가 너무 깊음',
   },

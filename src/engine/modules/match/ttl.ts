@@ -1,0 +1,58 @@
+/**
+ * `-m ttl`: the IPv4 time to live, `--ttl-eq N` (or `! --ttl-eq N`), `--ttl-lt N`, `--ttl-gt N`.
+ * Only --ttl-eq can be negated; one comparison per match.
+ */
+import { defineMatch } from '../types.ts';
+import { parseUint } from '../values.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+
+export interface TtlMatchData {
+  op: 'eq' | 'ne' | 'lt' | 'gt';
+  value: number;
+}
+
+const OPTIONS = ['ttl-eq', 'ttl-lt', 'ttl-gt'];
+const SIGN = { eq: '==', ne: '!=', lt: '<', gt: '>' } as const;
+
+export const ttl = defineMatch<TtlMatchData>({
+  name: 'ttl',
+  options: [
+    { name: 'ttl-eq', args: 1, negatable: true },
+    { name: 'ttl-lt', args: 1 },
+    { name: 'ttl-gt', args: 1 },
+  ],
+  parse(options, ctx) {
+    if (ctx.family === 'ipv6' && ctx.span)
+      ctx.report(
+        'bad-value',
+        '-m ttl reads the IPv4 TTL; ip6tables uses -m hl (--hl-eq, --hl-lt, --hl-gt)',
+        ctx.span,
+      );
+    reportRepeated('ttl', options, ctx);
+    reportExclusive('ttl', options, OPTIONS, ctx);
+    requireOneOf('ttl', options, OPTIONS, ctx);
+    const data: TtlMatchData = { op: 'eq', value: 0 };
+    for (const o of options) {
+      const v = parseUint(o.args[0] ?? '', 255);
+      if (v === undefined) {
+        ctx.report(
+          'bad-value',
+          `--${o.name} needs a number from 0 to 255, not "${o.args[0] ?? ''}"`,
+          o.span,
+        );
+        continue;
+      }
+      const op = o.name.slice(4) as 'eq' | 'lt' | 'gt';
+      data.op = op === 'eq' && o.negated ? 'ne' : op;
+      data.value = v;
+    }
+    return data;
+  },
+  save: (d) =>
+    d.op === 'ne' ? ['!', '--ttl-eq', String(d.value)] : [`--ttl-${d.op}`, String(d.value)],
+  list: (d) => `TTL match TTL ${SIGN[d.op]} ${d.value}`,
+  explain: (d, lang) =>
+    lang === 'ko'
+      ? `TTL ${SIGN[d.op]} ${d.value}`
+      : `the TTL ${{ eq: 'is', ne: 'is not', lt: 'is below', gt: 'is above' }[d.op]} ${d.value}`,
+});

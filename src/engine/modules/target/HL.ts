@@ -1,0 +1,58 @@
+/**
+ * `-j HL`: the IPv6 hop limit, ip6tables' counterpart of TTL (`--hl-set`, `--hl-dec`,
+ * `--hl-inc`). In an iptables (IPv4) dump it is an error: there it is TTL. The simulator follows
+ * IPv4 packets only, so it never changes a packet.
+ */
+import { defineTarget } from '../types.ts';
+import { parseUint } from '../values.ts';
+import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+
+export interface HlData {
+  mode: 'set' | 'dec' | 'inc';
+  value: number;
+}
+
+const OPTIONS = ['hl-set', 'hl-dec', 'hl-inc'] as const;
+
+export const hl = defineTarget<HlData>({
+  name: 'HL',
+  flow: 'continue',
+  tables: ['mangle'],
+  options: OPTIONS.map((name) => ({ name, args: 1 as const })),
+  parse(options, ctx) {
+    if (ctx.family !== 'ipv6')
+      ctx.report(
+        'target-not-allowed',
+        'HL (the IPv6 hop limit) is an ip6tables target; iptables uses TTL (--ttl-set, --ttl-dec, --ttl-inc)',
+        targetSpan(ctx, options),
+      );
+    reportRepeated('HL', options, ctx);
+    reportExclusive('HL', options, ctx, OPTIONS);
+    requireOneOf('HL', options, ctx, OPTIONS);
+    const data: HlData = { mode: 'set', value: 0 };
+    for (const o of options) {
+      const v = parseUint(o.args[0] ?? '', 255);
+      const mode = o.name === 'hl-set' ? 'set' : o.name === 'hl-dec' ? 'dec' : 'inc';
+      if (v === undefined || (v === 0 && mode !== 'set'))
+        ctx.report(
+          'bad-value',
+          `--${o.name} needs a number from ${mode === 'set' ? 0 : 1} to 255, not "${o.args[0] ?? ''}"`,
+          o.span,
+        );
+      else {
+        data.mode = mode;
+        data.value = v;
+      }
+    }
+    return data;
+  },
+  save: (d) => [`--hl-${d.mode}`, String(d.value)],
+  list: (d) =>
+    d.mode === 'set'
+      ? `HL set to ${d.value}`
+      : `HL ${d.mode === 'dec' ? 'decrement' : 'increment'} by ${d.value}`,
+  explain: (d, lang) =>
+    lang === 'ko'
+      ? `IPv6 홉 제한 ${d.mode === 'set' ? `을 ${d.value}(으)로 설정` : `${d.value}만큼 ${d.mode === 'dec' ? '줄임' : '늘림'}`}`
+      : `${d.mode === 'set' ? 'sets' : d.mode === 'dec' ? 'lowers' : 'raises'} the IPv6 hop limit ${d.mode === 'set' ? 'to' : 'by'} ${d.value}`,
+});

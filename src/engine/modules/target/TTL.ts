@@ -1,0 +1,64 @@
+/**
+ * `-j TTL`: sets, lowers or raises the IPv4 time to live (the kernel stops at 0 and 255). Mangle
+ * table only; ip6tables has HL for the same job.
+ */
+import { defineTarget } from '../types.ts';
+import { parseUint } from '../values.ts';
+import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+
+export interface TtlData {
+  mode: 'set' | 'dec' | 'inc';
+  value: number;
+}
+
+const OPTIONS = ['ttl-set', 'ttl-dec', 'ttl-inc'] as const;
+
+export const ttl = defineTarget<TtlData>({
+  name: 'TTL',
+  flow: 'continue',
+  tables: ['mangle'],
+  options: OPTIONS.map((name) => ({ name, args: 1 as const })),
+  parse(options, ctx) {
+    if (ctx.family === 'ipv6')
+      ctx.report(
+        'target-not-allowed',
+        'TTL is an iptables (IPv4) target; ip6tables uses HL (--hl-set, --hl-dec, --hl-inc)',
+        targetSpan(ctx, options),
+      );
+    reportRepeated('TTL', options, ctx);
+    reportExclusive('TTL', options, ctx, OPTIONS);
+    requireOneOf('TTL', options, ctx, OPTIONS);
+    const data: TtlData = { mode: 'set', value: 0 };
+    for (const o of options) {
+      const arg = o.args[0] ?? '';
+      const v = parseUint(arg, 255);
+      const mode = o.name === 'ttl-set' ? 'set' : o.name === 'ttl-dec' ? 'dec' : 'inc';
+      // iptables refuses to add or take away nothing
+      if (v === undefined || (v === 0 && mode !== 'set'))
+        ctx.report(
+          'bad-value',
+          `--${o.name} needs a number from ${mode === 'set' ? 0 : 1} to 255, not "${arg}"`,
+          o.span,
+        );
+      else {
+        data.mode = mode;
+        data.value = v;
+      }
+    }
+    return data;
+  },
+  save: (d) => [`--ttl-${d.mode}`, String(d.value)],
+  list: (d) =>
+    d.mode === 'set'
+      ? `TTL set to ${d.value}`
+      : `TTL ${d.mode === 'dec' ? 'decrement' : 'increment'} by ${d.value}`,
+  explain(d, lang) {
+    if (lang === 'ko')
+      return d.mode === 'set'
+        ? `TTL을 ${d.value}(으)로 설정`
+        : `TTL을 ${d.value}만큼 ${d.mode === 'dec' ? '줄임 (0 아래로는 안 내려감)' : '늘림 (255 위로는 안 올라감)'}`;
+    return d.mode === 'set'
+      ? `sets the TTL to ${d.value}`
+      : `${d.mode === 'dec' ? 'lowers' : 'raises'} the TTL by ${d.value} (${d.mode === 'dec' ? 'not below 0' : 'not above 255'})`;
+  },
+});

@@ -347,7 +347,10 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
         );
       }
     }
-    if (s.type === 'NodePort' || s.type === 'LoadBalancer') {
+    // allocateLoadBalancerNodePorts: false leaves a LoadBalancer's unwritten nodePorts unallocated
+    const allocates =
+      s.type === 'NodePort' || (s.type === 'LoadBalancer' && s.allocateLoadBalancerNodePorts);
+    if (allocates) {
       for (const p of s.ports) {
         if (p.nodePort !== 0) continue;
         p.nodePort = takePort();

@@ -89,3 +89,93 @@ iptables: {localhostNodePorts: false}
     );
   });
 });
+
+describe('leading-zero IPv4 addresses, read as kube-proxy reads them', () => {
+  const yaml = `${NODE}---
+apiVersion: v1
+kind: Service
+metadata: {name: old, namespace: shop}
+spec:
+  type: LoadBalancer
+  clusterIP: 10.96.0.041
+  externalIPs: [192.168.099.010]
+  selector: {app: api}
+  loadBalancerSourceRanges: [203.0.113.000/025]
+  ports: [{name: https, port: 443, targetPort: 8080, nodePort: 31443}]
+status:
+  loadBalancer: {ingress: [{ip: 198.51.100.10}]}
+`;
+  const compiled = compileNode(yaml, 'node-a');
+
+  it('reads each number as decimal: 041 is 41 (not octal 33), /025 is /25', () => {
+    expect(compiled.rulesetText).toContain('-d 10.96.0.41/32');
+    expect(compiled.rulesetText).toContain('-d 192.168.99.10/32');
+    expect(compiled.rulesetText).toMatch(/-A KUBE-FW-\S+ -s 203\.0\.113\.0\/25 /);
+  });
+
+  it('warns at each address instead of rejecting it', () => {
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const warned = compiled.diagnostics
+      .filter((d) => d.code === 'leading-zeros')
+      .map((d) => [d.severity, d.line, d.column, d.message]);
+    expect(warned).toEqual([
+      ['warning', 18, 14, expect.stringContaining('this is 10.96.0.41')],
+      ['warning', 19, 17, expect.stringContaining('this is 192.168.99.10')],
+      ['warning', 21, 30, expect.stringContaining('this is 203.0.113.0/25')],
+    ]);
+  });
+
+  it('still rejects an octet over 255', () => {
+    const bad = yaml.replace('10.96.0.041', '10.96.0.0256');
+    const errors = compileNode(bad, 'node-a').diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.line])).toEqual([['bad-value', 18]]);
+  });
+});
+
+describe("a Deployment's spec.template.spec.nodeName", () => {
+  const deployment = (nodeName: string): string => `${NODE.split('---')[0]!}---
+apiVersion: v1
+kind: Node
+metadata: {name: node-b}
+spec: {podCIDR: 10.244.1.0/24}
+status: {addresses: [{type: InternalIP, address: 192.168.1.11}]}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      nodeName: ${nodeName}
+      containers: [{name: web, image: web}]
+`;
+
+  it('binds every replica to that node, as the scheduler is bypassed', () => {
+    const { model, diagnostics } = loadCluster(deployment('node-b'));
+    expect(model.pods.map((p) => p.nodeName)).toEqual(['node-b', 'node-b', 'node-b']);
+    expect(model.pods.every((p) => p.podIP !== null && p.podIP >>> 8 === 0x0af401)).toBe(true);
+    const said = diagnostics.find((d) => d.message.includes('bypasses the scheduler'));
+    expect([said?.severity, said?.line, said?.column]).toEqual(['info', 22, 17]);
+  });
+
+  it('is an error at the field when the node is not defined, and the pods never start', () => {
+    const { model, diagnostics } = loadCluster(deployment('node-z'));
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.line, d.column])).toEqual([['unknown-node', 22, 17]]);
+    expect(model.pods.map((p) => [p.nodeName, p.podIP])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('names the node the loader assumes when no Node is written', () => {
+    const yaml = deployment('worker-7').split('---').slice(2).join('---');
+    const { model } = loadCluster(yaml);
+    expect(model.nodes.map((n) => n.name)).toEqual(['worker-7']);
+    expect(model.pods.map((p) => p.nodeName)).toEqual(['worker-7', 'worker-7', 'worker-7']);
+  });
+});

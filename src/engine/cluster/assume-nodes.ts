@@ -18,9 +18,10 @@ const POD_RANGE_BASE = 0x0af40000;
 /** Node objects shown in the message; the rest are named only. */
 const SHOWN_AS_YAML = 3;
 
-/** The node names pods and endpoint slices refer to, first seen first. */
-function namedNodes(model: ClusterModel): string[] {
+/** The node names pods, pod templates and endpoint slices refer to, first seen first. */
+function namedNodes(model: ClusterModel, templateNodes: readonly (string | null)[]): string[] {
   const names = new Set<string>();
+  for (const n of templateNodes) if (n !== null) names.add(n);
   for (const p of model.pods) if (p.nodeName !== null) names.add(p.nodeName);
   for (const s of model.endpointSlices)
     for (const e of s.endpoints) if (e.nodeName !== null) names.add(e.nodeName);
@@ -76,9 +77,14 @@ function describe(n: ClusterNode): string {
  * Adds assumed nodes to a model that has none, and says so at `span`. Does nothing when the
  * description defines a node.
  */
-export function assumeNodes(model: ClusterModel, report: ClusterReport, span: SourceSpan): void {
+export function assumeNodes(
+  model: ClusterModel,
+  report: ClusterReport,
+  span: SourceSpan,
+  templateNodes: readonly (string | null)[] = [],
+): void {
   if (model.nodes.length > 0) return;
-  const named = namedNodes(model);
+  const named = namedNodes(model, templateNodes);
   const names = named.length > 0 ? named : ASSUMED_NODE_NAMES;
   const ranges = podRanges(names, writtenPodRanges(model));
   names.forEach((name, i) => {

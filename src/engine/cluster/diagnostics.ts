@@ -22,6 +22,7 @@ export type ClusterDiagnosticCode =
   | 'unknown-node' // a pod or endpoint on a node the description does not define
   | 'unknown-service' // an EndpointSlice for a Service that is not defined
   | 'ipv6-ignored' // the model is IPv4 only
+  | 'leading-zeros' // an IPv4 number written 041: read as decimal, as kube-proxy does
   | 'assumed' // a value the description left out and the compiler chose (info)
   | 'not-compiled' // understood and validated, but produces no rules (NetworkPolicy, ExternalName)
   | 'unknown-node-name' // compile asked for a node the description does not define

@@ -42,6 +42,8 @@ const EFFECTS: Record<string, Effect> = {
   'Service spec.externalIPs': 'the Service has no external IPs',
   'Service spec.loadBalancerSourceRanges': 'every source address may use the load balancer',
   'Service spec.publishNotReadyAddresses': 'pods that are not ready are left out of the endpoints',
+  'Service spec.allocateLoadBalancerNodePorts':
+    'a LoadBalancer Service is given NodePorts, the default',
   'Service spec.healthCheckNodePort': 'a healthCheckNodePort is assigned',
   'Service metadata.namespace': 'the Service is in namespace default',
   'Deployment spec.replicas': 'the Deployment runs 1 replica, the default',

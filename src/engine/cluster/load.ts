@@ -22,11 +22,22 @@ import {
   readProxyConfig,
   readSettings,
 } from './read-config.ts';
-import { readDeployment, replicaNames, type DeploymentSpec } from './read-deployment.ts';
+import {
+  readDeployment,
+  replicaNames,
+  TEMPLATE_NODE,
+  type DeploymentSpec,
+} from './read-deployment.ts';
 import { Reader } from './read-kit.ts';
 import { visitManifests, type Located } from './source.ts';
 import { validateCluster } from './validate.ts';
-import type { ClusterModel, ClusterNode, ClusterPod, ObjectRef } from './model.ts';
+import {
+  spanOf,
+  type ClusterModel,
+  type ClusterNode,
+  type ClusterPod,
+  type ObjectRef,
+} from './model.ts';
 
 export interface LoadResult {
   model: ClusterModel;
@@ -211,8 +222,13 @@ function startLoading(): Loading {
   const finish = (split: ClusterReport): LoadResult => {
     // plain manifests name no node: their pods and Services still need some to run on
     if (first && (deployments.length > 0 || model.pods.length > 0 || model.services.length > 0))
-      assumeNodes(model, report, first);
-    expandDeployments(model, deployments);
+      assumeNodes(
+        model,
+        report,
+        first,
+        deployments.map((d) => d.nodeName),
+      );
+    expandDeployments(model, deployments, report);
     placePods(model, report);
     allocateServiceAddresses(model, report);
     defaultClusterCIDR(model, report);
@@ -223,21 +239,53 @@ function startLoading(): Loading {
   return { read, finish };
 }
 
-function expandDeployments(model: ClusterModel, deployments: DeploymentSpec[]): void {
+/** Where a Deployment's replicas go: spread round-robin, or all on the template's nodeName. */
+function replicaNode(
+  model: ClusterModel,
+  d: DeploymentSpec,
+  report: ClusterReport,
+): (i: number) => string | null {
+  if (d.nodeName === null)
+    return (i) => (model.nodes.length > 0 ? model.nodes[i % model.nodes.length]!.name : null);
+  const span = spanOf(d.ref, TEMPLATE_NODE);
+  if (!model.nodes.some((n) => n.name === d.nodeName)) {
+    // bound to a node that does not exist, the pods never start: no address, no endpoint
+    report.error(
+      'unknown-node',
+      span,
+      `Deployment ${d.name}'s pods are bound to node ${d.nodeName}, which is not defined; they never start`,
+    );
+    return () => null;
+  }
+  if (d.replicas > 1)
+    report.info(
+      'assumed',
+      span,
+      `all ${d.replicas} replicas of Deployment ${d.name} run on ${d.nodeName}: a nodeName in the pod template bypasses the scheduler`,
+    );
+  const name = d.nodeName;
+  return () => name;
+}
+
+function expandDeployments(
+  model: ClusterModel,
+  deployments: DeploymentSpec[],
+  report: ClusterReport,
+): void {
   for (const d of deployments) {
     // the replicas share one copy of the template's labels and ports: the model is not changed
     // after loading, and 50,000 pods would otherwise hold 150,000 copies
     const labels = { ...d.labels };
     const ports = d.ports.map((p) => ({ ...p }));
     const replicaName = replicaNames(d);
+    const nodeOf = replicaNode(model, d, report);
     for (let i = 0; i < d.replicas; i++) {
-      const node = model.nodes.length > 0 ? model.nodes[i % model.nodes.length] : undefined;
       const name = replicaName(i);
       const pod: ClusterPod = {
         namespace: d.namespace,
         name,
         labels,
-        nodeName: node?.name ?? null,
+        nodeName: nodeOf(i),
         podIP: null,
         ready: true,
         terminating: false,
@@ -347,7 +395,10 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
         );
       }
     }
-    if (s.type === 'NodePort' || s.type === 'LoadBalancer') {
+    // allocateLoadBalancerNodePorts: false leaves a LoadBalancer's unwritten nodePorts unallocated
+    const allocates =
+      s.type === 'NodePort' || (s.type === 'LoadBalancer' && s.allocateLoadBalancerNodePorts);
+    if (allocates) {
       for (const p of s.ports) {
         if (p.nodePort !== 0) continue;
         p.nodePort = takePort();

@@ -91,6 +91,8 @@ export interface ClusterService {
   /** 0 when none */
   healthCheckNodePort: number;
   publishNotReadyAddresses: boolean;
+  /** false: a LoadBalancer gets no NodePort unless one is written (the API server allocates none) */
+  allocateLoadBalancerNodePorts: boolean;
   ref: ObjectRef;
 }
 

@@ -231,6 +231,7 @@ export function readService(r: Reader): ClusterService | undefined {
     loadBalancerIngressIPs: type === 'LoadBalancer' ? ingress : [],
     healthCheckNodePort: r.int(['spec', 'healthCheckNodePort'], 1, 65535) ?? 0,
     publishNotReadyAddresses: r.bool(['spec', 'publishNotReadyAddresses']) ?? false,
+    allocateLoadBalancerNodePorts: r.bool(['spec', 'allocateLoadBalancerNodePorts']) ?? true,
     ref: r.ref('Service', meta.name, meta.namespace, ['spec.selector', 'spec.clusterIP']),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Deployments become pods the way a student expects to see them: `<deployment>-<hash>-<suffix>`
  * names, stable from run to run (derived from a hash of the template and the replica number,
- * not random as in a real cluster), spread round-robin over the nodes.
+ * not random as in a real cluster), spread round-robin over the nodes, or all on the node the
+ * template names (spec.template.spec.nodeName binds every replica there, past the scheduler).
  */
 import { digestChars, utf8 } from './hash.ts';
 import { sha256TextWords } from './sha256.ts';
@@ -15,6 +16,8 @@ export interface DeploymentSpec {
   replicas: number;
   labels: Record<string, string>;
   ports: ContainerPort[];
+  /** spec.template.spec.nodeName, or null when the replicas are spread */
+  nodeName: string | null;
   templateHash: string;
   ref: ObjectRef;
 }
@@ -28,6 +31,8 @@ const safe = (byte: number): string => SAFE[byte % SAFE.length]!;
 function safeChars(text: string, n: number): string {
   return digestChars(text, n, safe);
 }
+
+export const TEMPLATE_NODE = 'spec.template.spec.nodeName';
 
 export function readDeployment(r: Reader): DeploymentSpec | undefined {
   const meta = readMeta(r, 'Deployment');
@@ -53,8 +58,9 @@ export function readDeployment(r: Reader): DeploymentSpec | undefined {
     replicas,
     labels,
     ports,
+    nodeName: r.str(['spec', 'template', 'spec', 'nodeName']) ?? null,
     templateHash,
-    ref: r.ref('Deployment', meta.name, meta.namespace),
+    ref: r.ref('Deployment', meta.name, meta.namespace, [TEMPLATE_NODE]),
   };
 }
 

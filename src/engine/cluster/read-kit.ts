@@ -1,5 +1,6 @@
 /** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
-import { parseIPv4, parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { formatIPv4, formatPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { sloppyIPv4, sloppyPrefix } from './sloppy-ip.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { spanAt, type Located, type Path } from './source.ts';
 import type { ObjectRef, Protocol } from './model.ts';
@@ -181,8 +182,11 @@ export class Reader {
   ipv4(path: Path): number | undefined {
     const s = this.str(path);
     if (s === undefined) return undefined;
-    const a = parseIPv4(s.trim());
-    if (a !== undefined) return a;
+    const sloppy = sloppyIPv4(s.trim());
+    if (sloppy) {
+      if (sloppy.leadingZeros) this.leadingZeros(path, s, formatIPv4(sloppy.value));
+      return sloppy.value;
+    }
     if (s.includes(':'))
       this.warn(
         path,
@@ -198,8 +202,12 @@ export class Reader {
     const s = this.str(path);
     if (s === undefined) return undefined;
     const t = s.trim();
-    const p = t.includes('/') ? parsePrefix(t) : undefined;
-    if (p) return normaliseCidr(p);
+    const p = sloppyPrefix(t);
+    if (p) {
+      const net = normaliseCidr(p.value);
+      if (p.leadingZeros) this.leadingZeros(path, s, formatPrefix(net));
+      return net;
+    }
     if (t.includes(':'))
       this.warn(
         path,
@@ -213,6 +221,15 @@ export class Reader {
         `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`,
       );
     return undefined;
+  }
+
+  /** Old API servers accepted leading zeros; kube-proxy reads them as decimal, and so do we. */
+  private leadingZeros(path: Path, written: string, read: string): void {
+    this.warn(
+      path,
+      'leading-zeros',
+      `${JSON.stringify(written)} has a number with leading zeros; kube-proxy reads each number as decimal, so this is ${read} (write it that way: stricter API servers reject leading zeros)`,
+    );
   }
 
   protocol(path: Path): Protocol {

@@ -158,6 +158,7 @@ const kinds: Record<string, object> = {
           loadBalancerSourceRanges: { type: 'array', items: cidr },
           healthCheckNodePort: port,
           publishNotReadyAddresses: bool,
+          allocateLoadBalancerNodePorts: bool,
           ports: {
             type: 'array',
             items: {

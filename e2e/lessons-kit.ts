@@ -113,5 +113,8 @@ export async function giveAnswer(page: Page, answer: AnswerInput): Promise<void>
   } else if ('order' in answer) {
     await arrange(page, answer.order);
     await page.getByTestId('lesson-answer').click();
-  } else throw new Error('a pick answer is given in the rules view');
+  } else {
+    const { table, chain, index } = answer.rule;
+    await page.getByTestId(`lesson-rule-${table}/${chain}/${index}`).click(soon);
+  }
 }

@@ -25,3 +25,4 @@ export { renderText, lessonSummary, type LessonSummary } from './summary.ts';
 export { lintLesson, BUDGET } from './lint.ts';
 export { proveLesson, type LessonProof, type ProofFailure } from './prove.ts';
 export { POLICY_OPTION, RETURN_OPTION } from './options.ts';
+export { pickedRule } from './pick-options.ts';

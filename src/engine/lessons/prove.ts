@@ -8,6 +8,8 @@ import { Env } from './env.ts';
 import { lintLesson } from './lint.ts';
 import type { LoadedLesson } from './loaded.ts';
 import { askOptions } from './options.ts';
+import { pickedRule, pickOptions } from './pick-options.ts';
+import { resolveFocus } from './focus-refs.ts';
 import {
   allSteps,
   applySolution,
@@ -47,6 +49,14 @@ function answersOf(loaded: LoadedLesson, step: Step, world: World): AnswerInput[
   if (ask.kind === 'choice') return ask.options.map((o) => ({ option: o.id }));
   if (ask.kind === 'nextChain')
     return askOptions(new Env(loaded, world, step.variant), ask).map((o) => ({ chain: o.id }));
+  if (ask.kind === 'pick') {
+    // every rule the UI offers to click: exactly one of them must be the engine's answer
+    const env = new Env(loaded, world, step.variant);
+    return pickOptions(env, resolveFocus(env, step.focus ?? [])).flatMap((o) => {
+      const rule = pickedRule(o.id);
+      return rule ? [{ rule }] : [];
+    });
+  }
   return [];
 }
 
@@ -87,7 +97,15 @@ function proveStep(loaded: LoadedLesson, index: number, step: Step): string[] {
   const answers = answersOf(loaded, step, solved);
   if (answers.length > 0) {
     const right = answers.filter((a) => evaluateStep(loaded, index, { ...solved, answer: a }).pass);
-    const names = right.map((a) => ('option' in a ? a.option : 'chain' in a ? a.chain : '?'));
+    const names = right.map((a) =>
+      'option' in a
+        ? a.option
+        : 'chain' in a
+          ? a.chain
+          : 'rule' in a
+            ? `${a.rule.chain} #${a.rule.index}`
+            : '?',
+    );
     if (right.length !== 1)
       out.push(
         `${right.length} options match the engine (${names.join(', ') || 'none'}); exactly one must`,

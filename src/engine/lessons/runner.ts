@@ -8,6 +8,7 @@ import { Env } from './env.ts';
 import type { LoadedLesson } from './loaded.ts';
 import { findStep } from './pattern.ts';
 import { resolveFocus } from './focus-refs.ts';
+import { pickOptions } from './pick-options.ts';
 import { chainName } from './refs.ts';
 import { applyPatches } from './patch.ts';
 import { askOptions } from './options.ts';
@@ -99,6 +100,7 @@ export function stepView(loaded: LoadedLesson, index: number, world: World): Ste
   const step = stepAt(loaded, index);
   const env = envFor(loaded, step, world);
   const ask = typeof step.action === 'object' && 'ask' in step.action ? step.action.ask : null;
+  const focus = resolveFocus(env, step.focus ?? []);
   return {
     index,
     id: step.id,
@@ -107,13 +109,13 @@ export function stepView(loaded: LoadedLesson, index: number, world: World): Ste
     challenge: step.challenge === true,
     text: renderWith(env, step.text),
     goal: step.goal ? renderWith(env, step.goal) : null,
-    focus: resolveFocus(env, step.focus ?? []),
+    focus,
     action: step.action,
     ask: ask
       ? {
           kind: ask.kind,
           prompt: renderWith(env, ask.prompt),
-          options: askOptions(env, ask),
+          options: ask.kind === 'pick' ? pickOptions(env, focus) : askOptions(env, ask),
           items: ask.kind === 'order' ? ask.items : [],
         }
       : null,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Lang } from '../i18n/index.ts';
-import type { AnswerInput, AskView } from '../../worker/lessons-protocol.ts';
+import { pickedRule, type AnswerInput, type AskView } from '../../worker/lessons-protocol.ts';
 import { LessonText, pick } from './LessonText.tsx';
 import { lessonStrings } from './strings.ts';
 
@@ -171,14 +171,41 @@ function OrderAsk({ ask, lang, busy, onAnswer }: Props) {
   );
 }
 
-/** A rule is picked in the rules view (its rows); this shows what was picked. */
-function PickAsk({ lang, given }: Props) {
+/**
+ * "Click the rule": the rules of the chain in focus, as written, one button each; the answer is
+ * the rule's place (table, chain, number), which the runner judges against the trace.
+ */
+function PickAsk({ ask, lang, busy, given, onAnswer }: Props) {
   const t = lessonStrings[lang];
   const rule = given && 'rule' in given ? given.rule : null;
+  const chosen = rule ? `${rule.table}/${rule.chain}/${rule.index}` : null;
   return (
-    <p className="muted small" data-testid="lesson-pick">
-      {rule ? t.picked(`${rule.table} ${rule.chain} #${rule.index}`) : t.pickHelp}
-    </p>
+    <div
+      className="lesson-options lesson-pick"
+      role="group"
+      aria-label={pick(ask.prompt, lang).text}
+    >
+      {ask.options.map((o) => {
+        const place = pickedRule(o.id);
+        if (!place) return null;
+        return (
+          <button
+            key={o.id}
+            type="button"
+            className="mono"
+            disabled={busy}
+            aria-pressed={chosen === o.id}
+            onClick={() => onAnswer({ rule: place })}
+            data-testid={`lesson-rule-${o.id}`}
+          >
+            <LessonText text={o.label} lang={lang} />
+          </button>
+        );
+      })}
+      <p className="muted small" data-testid="lesson-pick">
+        {rule ? t.picked(`${rule.table} ${rule.chain} #${rule.index}`) : t.pickHelp}
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 /** The top bar: the title, where the rules come from, the node on screen, language and theme. */
+import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../i18n/index.ts';
 import { useSummary } from '../queries/scenario.ts';
 import { useScenario, type SourceMode } from '../stores/scenario-store.ts';
@@ -60,6 +61,29 @@ function Segmented<T extends string>(props: {
   );
 }
 
+/**
+ * Publishes where the header ends (`--header-bottom`), so what floats below it (the share link's
+ * notices) starts under the header's last row when it wraps, never over its controls.
+ */
+function useHeaderBottom() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const publish = () =>
+      document.documentElement.style.setProperty(
+        '--header-bottom',
+        `${Math.round(el.getBoundingClientRect().bottom)}px`,
+      );
+    publish();
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(publish);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  return ref;
+}
+
 export function Header() {
   const t = useT();
   const lang = useUi((s) => s.lang);
@@ -68,8 +92,9 @@ export function Header() {
   const setTheme = useUi((s) => s.setTheme);
   const mode = useScenario((s) => s.mode);
   const setMode = useScenario((s) => s.setMode);
+  const header = useHeaderBottom();
   return (
-    <header className="app-header">
+    <header className="app-header" ref={header}>
       <a className="skip-link" href="#main-views">
         {t.skipToMain}
       </a>

@@ -65,7 +65,7 @@ export function compileModelNode(
   const reader = new RestoreRuleReader();
   const builder = new NodeRulesetBuilder(reader);
   const proxy = proxierRules(model, nodeView(node), endpoints, reader, builder.add);
-  const built = builder.finish(proxy.chains);
+  const built = builder.finish(proxy.chains, model.settings.kubeProxyVersion.layout);
   for (const d of built.diagnostics) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;

@@ -63,6 +63,7 @@ const EFFECTS: Record<string, Effect> = {
   'KubeProxyConfiguration iptables.masqueradeBit': 'the masquerade mark stays bit 14 (0x4000)',
   'Cluster serviceCIDR': 'the service CIDR stays 10.96.0.0/12',
   'Cluster backend': 'the iptables backend stays nft',
+  'Cluster kubeProxyVersion': "kube-proxy's current rule layout is written",
 };
 
 for (const [path, effect] of Object.entries(POD_EFFECTS)) EFFECTS[`Pod ${path}`] = effect;

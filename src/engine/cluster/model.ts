@@ -157,7 +157,17 @@ export interface ClusterSettings {
   externalClients: ExternalClient[];
   backend: 'nft' | 'legacy';
   features: { randomFully: boolean; nfacct: boolean };
+  /** the kube-proxy release whose rule layout is written (kube-proxy-version.ts) */
+  kubeProxyVersion: KubeProxyVersion;
   ref: ObjectRef | null;
+}
+
+/** A kube-proxy release as the Cluster document names it, and the layout of its era. */
+export interface KubeProxyVersion {
+  /** as written (`1.21`), or `current` */
+  text: string;
+  /** `legacy`: before v1.24 (KUBE-XLB, KUBE-FW with KUBE-MARK-DROP); `current`: v1.28 and later */
+  layout: 'legacy' | 'current';
 }
 
 export interface ClusterModel {

@@ -22,13 +22,8 @@ import {
   type Ruleset,
   type Table,
 } from '../rules/index.ts';
-import {
-  fixedRules,
-  kubeletFirewallRule,
-  SAVE_TABLE_ORDER,
-  sortedChains,
-  type StateRule,
-} from './node-state.ts';
+import type { KubeProxyVersion } from './model.ts';
+import { fixedRules, SAVE_TABLE_ORDER, sortedChains, type StateRule } from './node-state.ts';
 import type { RestoreTable } from './proxier.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { RuleProvenanceMap } from './provenance-map.ts';
@@ -161,8 +156,11 @@ export class NodeRulesetBuilder {
   };
 
   /** The ruleset, once kube-proxy has written every rule and declared its chains. */
-  finish(declared: Record<RestoreTable, readonly string[]>): NodeRuleset {
-    const { chains: chainSets, builtin } = fixedRules(declared);
+  finish(
+    declared: Record<RestoreTable, readonly string[]>,
+    layout: KubeProxyVersion['layout'] = 'current',
+  ): NodeRuleset {
+    const { chains: chainSets, builtin, kubeletChains } = fixedRules(declared, layout);
     const reader = this.reader;
     // joined a few thousand at a time: one join of a million pieces takes several times as long
     const chunks: string[] = [];
@@ -288,8 +286,8 @@ export class NodeRulesetBuilder {
             for (let i = 0, serial = list.first; i < list.count; i++, serial = next[serial]!)
               chainRules[i] = writeProxy(table, chain, ruleHead, serial, i + 1);
             chain.rules = chainRules;
-          } else if (name === 'filter' && c === 'KUBE-FIREWALL')
-            writeFixed(table, chain, kubeletFirewallRule());
+          } else
+            for (const st of kubeletChains.get(`${name}/${c}`) ?? []) writeFixed(table, chain, st);
         }
       write('COMMIT');
       // every rule's source is the line iptables-save prints for it

@@ -13,7 +13,13 @@
  * - iptables-save (nft and legacy alike) prints tables as mangle, filter, nat, built-in chains
  *   first, then user chains sorted by name, then every chain's rules in chain order.
  */
-import { BLOCK_LOCALNET, type ProxierOutput, type RestoreTable } from './proxier/index.ts';
+import {
+  BLOCK_LOCALNET,
+  MARK_DROP,
+  type ProxierOutput,
+  type RestoreTable,
+} from './proxier/index.ts';
+import type { KubeProxyVersion } from './model.ts';
 import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { BUILTIN_CHAINS, type TableName } from '../rules/index.ts';
@@ -139,10 +145,15 @@ export interface FixedRules {
   chains: Map<TableName, Set<string>>;
   /** the rules of each built-in chain, by `table/chain` */
   builtin: Map<string, StateRule[]>;
+  /** kubelet's rules of a user chain, by `table/chain`, where kube-proxy writes none */
+  kubeletChains: Map<string, StateRule[]>;
 }
 
 /** The chains and built-in chain rules around kube-proxy's restore input (which declares `declared`). */
-export function fixedRules(declared: Record<RestoreTable, readonly string[]>): FixedRules {
+export function fixedRules(
+  declared: Record<RestoreTable, readonly string[]>,
+  layout: KubeProxyVersion['layout'] = 'current',
+): FixedRules {
   const chains = new Map<TableName, Set<string>>();
   const chainSet = (t: TableName): Set<string> => {
     let s = chains.get(t);
@@ -168,9 +179,18 @@ export function fixedRules(declared: Record<RestoreTable, readonly string[]>): F
       prov: kubelet('hook-jump'),
     });
 
-  // kube-proxy: canaries and jumps
+  const kubeletChains = new Map<string, StateRule[]>();
+  if (layout === 'legacy') {
+    // before 1.24 kubelet also kept KUBE-MARK-DROP, which KUBE-FW and KUBE-XLB jumped to
+    chainSet('nat').add(MARK_DROP);
+    kubeletChains.set(`nat/${MARK_DROP}`, [legacyMarkDrop()]);
+    kubeletChains.set('filter/KUBE-FIREWALL', [legacyDropMarked(), kubeletFirewallRule()]);
+  } else kubeletChains.set('filter/KUBE-FIREWALL', [kubeletFirewallRule()]);
+
+  // kube-proxy: canaries and jumps (to the chains this release has)
   for (const t of CANARY_TABLES) chainSet(t).add('KUBE-PROXY-CANARY');
   for (const j of PROXY_JUMPS) {
+    if (!declared[j.table as RestoreTable].includes(j.to)) continue;
     chainSet(j.table).add(j.to);
     const list = builtinRules(j.table, j.from);
     if (list.some((r) => r.args[r.args.length - 1] === j.to && r.prov.writer === 'kube-proxy'))
@@ -186,7 +206,38 @@ export function fixedRules(declared: Record<RestoreTable, readonly string[]>): F
   // kube-proxy's restore input replaces the chains it declares
   for (const t of ['filter', 'nat'] as RestoreTable[])
     for (const c of declared[t]) chainSet(t).add(c);
-  return { chains, builtin };
+  return { chains, builtin, kubeletChains };
+}
+
+const DROP_MARK = '0x8000';
+
+function legacyMarkDrop(): StateRule {
+  return {
+    table: 'nat',
+    chain: MARK_DROP,
+    args: ['-j', 'MARK', '--or-mark', DROP_MARK],
+    prov: kubelet('firewall-fallthrough'),
+  };
+}
+
+function legacyDropMarked(): StateRule {
+  return {
+    table: 'filter',
+    chain: 'KUBE-FIREWALL',
+    args: [
+      '-m',
+      'comment',
+      '--comment',
+      '"kubernetes firewall for dropping marked packets"',
+      '-m',
+      'mark',
+      '--mark',
+      `${DROP_MARK}/${DROP_MARK}`,
+      '-j',
+      'DROP',
+    ],
+    prov: kubelet('firewall-drop'),
+  };
 }
 
 function kubelet(role: RuleProvenance['role']): RuleProvenance {
@@ -203,8 +254,11 @@ export function kubeletFirewallRule(): StateRule {
   };
 }
 
-export function nodeRules(proxy: ProxierOutput): NodeRules {
-  const { chains, builtin } = fixedRules(proxy.chains);
+export function nodeRules(
+  proxy: ProxierOutput,
+  layout: KubeProxyVersion['layout'] = 'current',
+): NodeRules {
+  const { chains, builtin, kubeletChains } = fixedRules(proxy.chains, layout);
   const declaredIn: Record<RestoreTable, Map<string, StateRule[]>> = {
     filter: new Map(),
     nat: new Map(),
@@ -224,8 +278,10 @@ export function nodeRules(proxy: ProxierOutput): NodeRules {
     }
     last.push(r);
   }
-  if (!declaredIn.filter.has('KUBE-FIREWALL'))
-    declaredIn.filter.set('KUBE-FIREWALL', [kubeletFirewallRule()]);
+  for (const [key, list] of kubeletChains) {
+    const [table, chain] = key.split('/') as [RestoreTable, string];
+    if (!declaredIn[table].has(chain)) declaredIn[table].set(chain, list);
+  }
 
   const rules: StateRule[] = [];
   const sorted = new Map<TableName, string[]>();

@@ -4,6 +4,7 @@
  */
 import { parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { isRecord, normaliseCidr, Reader, shown } from './read-kit.ts';
+import { CURRENT_VERSION, readKubeProxyVersion } from './kube-proxy-version.ts';
 import type { ClusterSettings, DetectLocalMode, ExternalClient, ProxyConfig } from './model.ts';
 
 export const DEFAULT_SERVICE_CIDR: Ipv4Prefix = { address: 0x0a600000, prefix: 12 }; // 10.96.0.0/12
@@ -29,6 +30,7 @@ export function defaultSettings(): ClusterSettings {
     externalClients: [],
     backend: 'nft',
     features: { randomFully: true, nfacct: false },
+    kubeProxyVersion: CURRENT_VERSION,
     ref: null,
   };
 }
@@ -97,6 +99,7 @@ export function readSettings(r: Reader): ClusterSettings {
   s.backend = r.oneOf(['backend'], ['nft', 'legacy'] as const) ?? 'nft';
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
+  s.kubeProxyVersion = readKubeProxyVersion(r);
   const clients: ExternalClient[] = [];
   r.list(['externalClients']).forEach((c, i) => {
     const p = ['externalClients', i];

@@ -268,6 +268,12 @@ const kinds: Record<string, object> = {
       metadata: { type: 'object', properties: { name: str } },
       serviceCIDR: { ...cidr, default: '10.96.0.0/12' },
       backend: { enum: ['nft', 'legacy'], default: 'nft' },
+      kubeProxyVersion: {
+        type: 'string',
+        default: 'current',
+        description:
+          'the kube-proxy release whose rules are written: 1.19 to 1.23 (the older layout) or 1.28 and later',
+      },
       externalClients: {
         type: 'array',
         items: {

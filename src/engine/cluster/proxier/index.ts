@@ -16,12 +16,14 @@ import type { ClusterModel } from '../model.ts';
 import { RestoreRuleReader } from '../restore-rule.ts';
 import type { NodeContext } from './context.ts';
 import { localDetector, nodePortScope, type NodeView } from './node-settings.ts';
+import { legacyLeadingRules, legacyServicePortRules } from './legacy.ts';
 import { servicePortRules } from './service-ports.ts';
 import { leadingRules, trailingRules } from './top-level.ts';
 import { RestoreWriter, type ProxierOutput, type RuleSink } from './writer.ts';
 
 export { markText, probabilityText, type NodeView } from './node-settings.ts';
 export { BLOCK_LOCALNET } from './top-level.ts';
+export { MARK_DROP } from './legacy.ts';
 export type { RestoreTable, RuleLine } from './rule.ts';
 export type { ProxierOutput, RestoreRule, RuleSink } from './writer.ts';
 
@@ -33,20 +35,28 @@ export function proxierRules(
   sink?: RuleSink,
 ): ProxierOutput {
   const w = new RestoreWriter(sink);
+  const legacy = model.settings.kubeProxyVersion.layout === 'legacy';
+  const scope = nodePortScope(model, view);
   const c: NodeContext = {
     model,
     view,
     w,
     detector: localDetector(model, view.node),
-    scope: nodePortScope(model, view),
+    // before 1.24 NodePorts always answered on 127.0.0.1 and kube-proxy wrote no KUBE-FIREWALL
+    scope: legacy ? { ...scope, localhostNodePorts: true } : scope,
     parts,
     probabilities: new Map(),
     protocols: new Map(),
     markMasq: parts.jumpPart('KUBE-MARK-MASQ'),
     refSources: new Map(),
   };
-  leadingRules(c);
-  servicePortRules(c, endpoints);
+  if (legacy) {
+    legacyLeadingRules(c);
+    legacyServicePortRules(c, endpoints);
+  } else {
+    leadingRules(c);
+    servicePortRules(c, endpoints);
+  }
   trailingRules(c);
   return w.output;
 }

@@ -3,7 +3,7 @@
  * as text the way iptables-save, iptables -S or iptables -L -n -v prints it (printed by the
  * engine in the worker).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
 import { useLang, useT } from '../i18n/index.ts';
@@ -15,6 +15,8 @@ import { useScenario } from '../stores/scenario-store.ts';
 import { useUi, type RulesFormat } from '../stores/ui-store.ts';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useShownPlace } from './shown-place.ts';
+import { VersionBadge, VersionCompare } from '../versions/VersionCompare.tsx';
+import { versionStrings } from '../versions/strings.ts';
 
 // the rule table explains rules with every match and target module: its own chunk, loaded
 // after the first paint, so the page's first task does not evaluate them all
@@ -113,30 +115,58 @@ function RulesTable({ rules }: { rules: ShownRules }) {
 
 export function RulesPanel() {
   const t = useT();
+  const vs = versionStrings[useLang()];
+  const [comparing, setComparing] = useState(false);
   const rules = useDeferredShownRules();
   const view = useUi((s) => s.rulesView);
   const setView = useUi((s) => s.setRulesView);
   const node = useScenario((s) => s.node);
   const mode = useScenario((s) => s.mode);
+  const cluster = rules?.source.kind === 'cluster' ? rules.source : null;
+  const compare = comparing && cluster !== null;
   return (
     <section className="panel rules-panel" data-testid="rules-panel">
       <div className="panel-head">
         <h2 className="panel-title">{mode === 'dump' ? t.rulesOfDump : t.rulesOf(node)}</h2>
+        {cluster ? <VersionBadge yaml={cluster.yaml} /> : null}
         <div role="group" aria-label={t.views} className="segmented small">
-          <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+          <button
+            type="button"
+            aria-pressed={!compare && view === 'table'}
+            onClick={() => {
+              setComparing(false);
+              setView('table');
+            }}
+          >
             {t.ruleTable}
           </button>
           <button
             type="button"
-            aria-pressed={view === 'text'}
-            onClick={() => setView('text')}
+            aria-pressed={!compare && view === 'text'}
+            onClick={() => {
+              setComparing(false);
+              setView('text');
+            }}
             data-testid="rules-as-text"
           >
             {t.asText}
           </button>
+          {cluster ? (
+            <button
+              type="button"
+              aria-pressed={compare}
+              title={vs.compareTitle}
+              onClick={() => setComparing(!comparing)}
+              data-testid="compare-versions"
+            >
+              {vs.compare}
+            </button>
+          ) : null}
         </div>
       </div>
-      {rules === null ? null : view === 'table' ? (
+      {rules === null ? null : compare && cluster ? (
+        <VersionCompare yaml={cluster.yaml} node={cluster.node} />
+      ) : view === 'table' ? (
         <RulesTable rules={rules} />
       ) : (
         <RulesText rules={rules} />

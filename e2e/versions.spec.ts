@@ -57,11 +57,10 @@ test('compares the rules of two kube-proxy releases side by side', async ({ page
   mkdirSync(SHOTS, { recursive: true });
   for (const vp of VIEWPORTS) {
     await page.setViewportSize(vp);
-    await page.getByTestId('rules-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('version-compare').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/versions-${vp.width}x${vp.height}.png` });
-    await page
-      .getByTestId('rules-panel')
-      .screenshot({ path: `${SHOTS}/versions-panel-${vp.width}x${vp.height}.png` });
+    await page.getByTestId('version-badge').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/versions-head-${vp.width}x${vp.height}.png` });
   }
   await page.getByRole('button', { name: '한국어' }).click();
   await expect(page.getByTestId('compare-versions')).toHaveText('버전 비교');

@@ -10,11 +10,18 @@ import { Output } from '../output.ts';
 import { reportDiagnostics } from '../report.ts';
 import { singleFile } from '../ruleset-input.ts';
 import { UsageError } from '../usage-error.ts';
-import { compileModelNode, hostsOf, loadCluster, NO_SPAN } from '../../engine/cluster/index.ts';
+import {
+  compileModelNode,
+  hostsOf,
+  loadCluster,
+  NO_SPAN,
+  partialSync,
+} from '../../engine/cluster/index.ts';
 
 const options = {
   node: { type: 'string' },
   hosts: { type: 'boolean' },
+  since: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -23,6 +30,7 @@ export const compileCommand: Command = {
   name: 'compile',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
+       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
 a KubeProxyConfiguration and an optional netfilter-lab/v1alpha1 Cluster document, and prints
@@ -32,6 +40,10 @@ them there. Diagnostics go to stderr as FILE:LINE:COL: severity: message.
 Options:
   --node NAME   the node to compile (may be left out when the cluster has one node, or when
                 it defines none and the nodes are assumed: the first is compiled)
+  --since PREVIOUS.yaml
+                print instead the iptables-restore input of kube-proxy's partial sync after
+                the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
+                whole, the chains of the Services that changed, and the -X of chains gone
   --hosts       print each node's host model (interfaces, addresses, routes) as YAML, keyed by
                 node name (trace --host reads it with --node NAME); with --node, only that
                 node's host, the file trace --host reads alone; with --json, as JSON
@@ -90,6 +102,17 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     } else if (!names.includes(node)) {
       reportDiagnostics(input.name, diagnostics);
       throw new UsageError(`no node "${node}" (nodes: ${names.join(', ') || 'none'})`);
+    }
+    if (values.since !== undefined) {
+      const prev = await readInput(values.since);
+      const before = loadCluster(prev.text);
+      reportDiagnostics(prev.name, before.diagnostics);
+      if (!before.model.nodes.some((n) => n.name === node))
+        throw new UsageError(`no node "${node}" in ${prev.name}`);
+      await out.write(partialSync(before.model, model, node)?.text ?? '');
+      await out.flush();
+      reportDiagnostics(input.name, diagnostics);
+      return exitStatus(errors() + before.diagnostics.filter((d) => d.severity === 'error').length);
     }
     const compiled = compileModelNode(model, node);
     diagnostics.push(...compiled.diagnostics);

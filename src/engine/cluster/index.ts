@@ -25,3 +25,4 @@ export function hosts(clusterText: string): {
   const { model, diagnostics } = loadCluster(clusterText);
   return { hosts: hostsOf(model), diagnostics };
 }
+export { partialSync, type PartialSync } from './partial-sync.ts';

@@ -1,0 +1,42 @@
+/** `compile --since PREVIOUS.yaml`: the restore input of kube-proxy's partial sync. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, root } from './test-kit.ts';
+
+const before = `${root}src/engine/cluster/__golden__/kube-proxy/overall-1.28.yaml`;
+const dir = mkdtempSync(join(tmpdir(), 'nl-since-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('netfilter-lab compile --since', () => {
+  it("rewrites the changed Service's chains and deletes the chain of its removed endpoint", () => {
+    // ns4/svc4 loses its endpoint 10.180.0.4
+    const text = readFileSync(before, 'utf8').replace(
+      'endpoints: [{addresses: [10.180.0.4]}, {addresses: [10.180.0.5], nodeName: test-hostname}]',
+      'endpoints: [{addresses: [10.180.0.5], nodeName: test-hostname}]',
+    );
+    const after = join(dir, 'after.yaml');
+    writeFileSync(after, text);
+    const r = cli(['compile', after, '--node', 'test-hostname', '--since', before]);
+    expect(r.stderr).not.toContain('error');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.slice(0, 1)).toEqual(['*filter']);
+    expect(lines).toContain(':KUBE-SVC-4SW47YFZTEDKD3PK - [0:0]');
+    expect(lines).toContain('-X KUBE-SEP-UKSFD7AGPMPPLUHC');
+    // the other Services' chains stay as they are in the kernel
+    expect(lines.filter((l) => l.startsWith(':KUBE-SVC-'))).toEqual([
+      ':KUBE-SVC-4SW47YFZTEDKD3PK - [0:0]',
+    ]);
+    expect(lines.at(-2)).toContain('kubernetes service nodeports');
+  });
+
+  it('is a usage error when the node is not in the previous cluster', () => {
+    const other = join(dir, 'other.yaml');
+    writeFileSync(other, readFileSync(before, 'utf8').replaceAll('test-hostname', 'elsewhere'));
+    const r = cli(['compile', before, '--node', 'test-hostname', '--since', other]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('no node "test-hostname"');
+  });
+});

@@ -171,6 +171,17 @@ export class RulesetBuilder {
     return named === undefined ? undefined : this.found(line, start, named);
   }
 
+  /** Where the chain chainAt finds stands in the current table's chains, or -1 when it has none. */
+  chainPositionAt(
+    line: string,
+    start: number,
+    end: number,
+    position?: (line: string, start: number, end: number) => number,
+  ): number {
+    // chainAt leaves where it found the chain in lastChainAt, or keeps it when it is the last one
+    return this.chainAt(line, start, end, position) === undefined ? -1 : this.lastChainAt;
+  }
+
   private foundAt(line: string, start: number, at: number): Chain {
     this.lastChainAt = at;
     return this.found(line, start, (this.lastChain = this.table!.chains[at]!));

@@ -2,7 +2,9 @@
  * Random iptables-save rule text for the differential harness (differential.test.ts), which holds
  * every fast reader of the `-A` line to the reference reader: core options short and long, with
  * `!` before them and the old `-s ! ADDR`; comments plain, quoted, with quotes, backslashes and
- * escapes; DNAT addresses, ranges and ports; `[p:b]` and `-c` counters; odd spacing; and every
+ * escapes; DNAT addresses, ranges and ports; `[p:b]` and `-c` counters; odd spacing; rules of
+ * several chains interleaved, with `-I`, blank and comment lines, undeclared and quoted chain
+ * names among them (the fast path reads a run of `-A` lines chain by chain); and every
  * module of the registry with options from its own list and values from a common pool, so that
  * a module added to the registry is in the harness at once. Most such words are wrong for their
  * module: the fast readers must then leave the line to the reference reader, which is tested too.
@@ -187,7 +189,10 @@ export function ruleParts(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string[]> {
 /** A dump of one table with these chains and random rules, in random spacing and counters. */
 export function dumpText(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
   const rule = fc.record({
-    chain: fc.constantFrom(...CHAINS),
+    // a chain never declared, and names the fast path cannot read before the line (quoted, tab)
+    chain: fc.constantFrom(...CHAINS, ...CHAINS, 'KUBE-UNDECLARED', '"KUBE-X"'),
+    // how the line adds its rule; blank and comment lines between rules change nothing
+    command: fc.constantFrom('-A ', '-A ', '-A ', '-A ', '-I ', '-A\t', '\n-A ', '# note\n-A '),
     parts: ruleParts(family),
     gap: fc.constantFrom(' ', ' ', ' ', '  ', '\t'),
     counters: fc.constantFrom('', '', '[0:0] ', '[12:3400] ', '[1:] '),
@@ -202,7 +207,7 @@ export function dumpText(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
         ...CHAINS.map((c) => `:${c} ${c.startsWith('KUBE') ? '-' : 'ACCEPT'} [0:0]`),
       ];
       for (const r of rules) {
-        const line = `${r.counters}${[`-A ${r.chain}`, ...r.parts].join(r.gap)}${r.trailing}`;
+        const line = `${r.counters}${[`${r.command}${r.chain}`, ...r.parts].join(r.gap)}${r.trailing}`;
         lines.push(line);
         if (r.twice) lines.push(line);
       }

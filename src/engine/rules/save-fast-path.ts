@@ -92,6 +92,12 @@ export class FastRuleReader {
     return named !== undefined && named.table === this.table ? named.position : -1;
   };
 
+  /** Where the chain named at raw[start, end) stands in the current table, or -1 when it has none. */
+  chainPositionAt(raw: string, start: number, end: number, b: RulesetBuilder): number {
+    this.table = b.currentTable!.name;
+    return b.chainPositionAt(raw, start, end, this.chainPosition);
+  }
+
   /**
    * Adds the rule on this `-A` line to the builder, or returns false to have it read in full. The
    * line is `source`, found at `from` in `raw`, the whole dump; its words start at `words` (after

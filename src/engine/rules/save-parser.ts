@@ -17,6 +17,7 @@ import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLineAt, type OnProgress } from './lines.ts';
+import { appendChainStart, chainNameEnd, RuleLineOrder, type ReadLine } from './save-rule-order.ts';
 
 const COUNTERS = /^\[(\d+):(\d+)\]$/;
 
@@ -67,17 +68,32 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
   let lastLine = 0;
 
   const onProgress = opts.onProgress;
-  forEachLineAt(text, onProgress, (line, from, to) => {
-    lastLine = line;
+  const readLine: ReadLine = (line, from, to) => {
     const first = text.charCodeAt(from);
-    if (to === from || first === 35 /* # */) return;
     // a chain line the fast way needs no string of its own (36,000 in a big kube-proxy dump)
     if (fast && first === 58 /* : */ && readPlainChainLine(text, from, to, line, b, memo)) return;
     // the line, which a rule keeps as its source
     const raw = text.slice(from, to);
     if (fast && b.currentTable && readFastRule(text, from, raw, line, b, fastReader)) return;
     full.read(raw, line);
+  };
+  // the -A lines chain by chain (save-rule-order.ts); the reference reader keeps the file's order
+  const order = fast
+    ? new RuleLineOrder((t, start, end) => fastReader.chainPositionAt(t, start, end, b))
+    : undefined;
+  forEachLineAt(text, onProgress, (line, from, to) => {
+    lastLine = line;
+    const first = text.charCodeAt(from);
+    if (to === from || first === 35 /* # */) return;
+    if (order !== undefined) {
+      // any other line (start -1) ends the run of -A lines before it is read
+      const start = b.currentTable ? appendChainStart(text, from, to) : -1;
+      const end = start < 0 ? -1 : chainNameEnd(text, start, to);
+      if (order.take(text, end < 0 ? -1 : start, end, line, from, to, readLine)) return;
+    }
+    readLine(line, from, to);
   });
+  order?.end(readLine);
   if (b.currentTable) {
     const at = {
       line: Math.max(lastLine, 1),

@@ -135,11 +135,21 @@ function Graph({ rules }: { rules: ShownRules }) {
   );
 }
 
+/** True from the first trace answered on: the odds are not asked before the trace they explain. */
+function useTracedOnce(answered: boolean): boolean {
+  const [once, setOnce] = useState(false);
+  // state derived while rendering (React re-renders at once, before the commit)
+  if (answered && !once) setOnce(true);
+  return once || answered;
+}
+
 function Odds() {
   const lang = useLang();
-  const { sent } = useLiveTrace();
+  const { sent, trace } = useLiveTrace();
   const req = sent?.ok ? sent.req : null;
-  const paths = useAllPaths(req);
+  // the worker does one thing at a time: the first trace goes first, then its odds
+  const after = useTracedOnce(trace.data !== undefined);
+  const paths = useAllPaths(after ? req : null);
   const [runs, setRuns] = useState(0);
   const [round, setRound] = useState(0);
   const samples = useSample(req, runs, round);

@@ -33,11 +33,14 @@ function loadEditor(): Promise<Editor> {
 function PlainEditor(props: CodeEditorProps) {
   const { uri } = props;
   const area = useRef<HTMLTextAreaElement>(null);
+  // only a place the learner chose counts: an untouched textarea's caret is wherever setting
+  // its value left it (the end of the text)
+  const touched = useRef(false);
   // on the way out, before the textarea leaves the page: where the learner was
   useLayoutEffect(
     () => () => {
       const el = area.current;
-      if (!el) return;
+      if (!el || !touched.current) return;
       leaveHandover(uri, {
         start: el.selectionStart,
         end: el.selectionEnd,
@@ -57,7 +60,10 @@ function PlainEditor(props: CodeEditorProps) {
           value={props.value}
           spellCheck={false}
           // the learner means to edit: the full editor may come now
-          onFocus={openEditorGate}
+          onFocus={() => {
+            touched.current = true;
+            openEditorGate();
+          }}
           onChange={(e) => props.onChange?.(e.target.value)}
         />
       )}

@@ -338,7 +338,8 @@ test('the main thread stays free while the default scenario compiles and traces'
     }).observe({ type: 'longtask', buffered: true });
   });
   await openTraced(page);
-  await expect(page.getByTestId('probabilities')).toContainText('25.0');
+  // the odds are asked once the trace has answered (after the journey in the worker's queue)
+  await expect(page.getByTestId('probabilities')).toContainText('25.0', { timeout: 30_000 });
   // the window: from the first request to the worker until the trace's answer is drawn
   const m = await page.evaluate(() => {
     const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;

@@ -33,3 +33,32 @@ test('typing into the light editor before Monaco arrives is kept', async ({ page
   });
   expect(errors).toEqual([]);
 });
+
+test('Monaco takes over where the learner was typing: the focus, the cursor, the next key', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/monaco-base-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openTraced(page);
+  const plain = page.getByTestId('plain-editor').locator('textarea');
+  await plain.focus();
+  // at the end of the first line, as a learner adds a comment to it
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' # before');
+  release();
+  const monaco = page.locator('.editor-pane .monaco-editor');
+  await expect(monaco).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('plain-editor')).toHaveCount(0);
+  // no click: the keys go on where the last ones went
+  await page.keyboard.type(' and after');
+  await expect(monaco.locator('.view-lines')).toContainText('# before and after', {
+    timeout: 10_000,
+  });
+  expect(errors).toEqual([]);
+});

@@ -71,12 +71,14 @@ test('loading the default scenario: first trace and long tasks, printed', async 
     return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks, marks: g.__marks() };
   });
   // the worker compiled the cluster while the page loaded, and the trace went before the
-  // journey (worker-queue.ts): the order, not the time, is what is held
+  // journey (worker-queue.ts) and the odds (ViewsPane.tsx): the order, not the time, is held
   const asked = m.marks.filter((n) => n.startsWith('engine:ask:'));
   expect(asked[0]).toBe('engine:ask:prepareCluster');
   const trace = asked.indexOf('engine:ask:trace');
   expect(trace).toBeGreaterThan(0);
   expect(trace).toBeLessThan(asked.indexOf('engine:ask:journey'));
+  // the odds are asked once the trace has answered, not ahead of it
+  expect(trace).toBeLessThan(asked.indexOf('engine:ask:allPaths'));
   expect(m.firstTrace).not.toBeNull();
   const over100 = m.tasks.filter((t) => t.duration > 100);
   const longest = Math.max(0, ...m.tasks.map((t) => t.duration));

@@ -191,6 +191,37 @@ async function markerPathOnStep(page: Page): Promise<string[]> {
   );
 }
 
+test('a key pressed as soon as the player’s buttons show moves the packet, and stays', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // End, typed in the microtask after the commit that first paints the buttons (before the step
+  // list, which comes a frame later)
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as PageGlobals & {
+      document: { body: { dispatchEvent(e: unknown): void } };
+      KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown;
+    };
+    const watch = new g.MutationObserver(() => {
+      const at = g.document.querySelector('[data-testid=player-position]');
+      if (!at) return;
+      watch.disconnect();
+      g.document.body.dispatchEvent(new g.KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    });
+    (watch as unknown as { observe(el: unknown, o: object): void }).observe(g.document, {
+      childList: true,
+      subtree: true,
+    });
+  });
+  await openTraced(page);
+  const at = page.getByTestId('player-position');
+  await expect(at).toHaveText('step 50 of 50');
+  // the step list mounting later does not put the player back at the start
+  await expect(page.getByTestId('trace-player')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(at).toHaveText('step 50 of 50');
+});
+
 test('the marker glides between places, and jumps under reduced motion', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTraced(page);

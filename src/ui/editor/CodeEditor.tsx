@@ -3,7 +3,8 @@
  * and the app paints and traces without it. The text lives in the store; the editor is a view
  * of it that reports edits, shows markers and moves its cursor when asked.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { takeHandover } from './handover.ts';
 import { monaco } from './monaco-setup.ts';
 import type { EditorMarker, RevealRequest } from './markers.ts';
 
@@ -33,6 +34,20 @@ const OWNER = 'netfilter-lab';
 /** the editors unmounted a moment ago, by model URI: disposed in the next task */
 const disposing = new Map<string, () => void>();
 
+/** Puts the cursor where the learner left the light editor, and the focus if it had it. */
+function takeOver(
+  ed: monaco.editor.IStandaloneCodeEditor,
+  model: monaco.editor.ITextModel,
+  h: ReturnType<typeof takeHandover>,
+): void {
+  if (!h) return;
+  const start = model.getPositionAt(h.start);
+  const end = model.getPositionAt(h.end);
+  ed.setSelection(monaco.Selection.fromPositions(start, end));
+  ed.revealPositionInCenterIfOutsideViewport(end);
+  if (h.focused) ed.focus();
+}
+
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -46,7 +61,8 @@ export default function CodeEditor(props: CodeEditorProps) {
   const { uri, language, readOnly = false, ariaLabel, wordWrap = !readOnly } = props;
   // the store's text set into the model is not an edit to report back
   const applying = useRef(false);
-  useEffect(() => {
+  // in the commit that removes the light editor: no moment when a key has nowhere to go
+  useLayoutEffect(() => {
     if (!host.current) return;
     // an editor of this same text on its way out: finished now, so its model is not reused
     disposing.get(uri)?.();
@@ -74,6 +90,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       fixedOverflowWidgets: true,
     });
     editor.current = ed;
+    takeOver(ed, model, takeHandover(uri));
     const sub = model.onDidChangeContent(() => {
       if (!applying.current) onChange.current?.(model.getValue());
     });

@@ -4,7 +4,14 @@
  * focus); the dialog and notices it raises are mounted here too, so the header is its only
  * attachment point.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useLang } from '../i18n/index.ts';
 import { useSentRequest } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
@@ -164,6 +171,14 @@ export function ShareMenu() {
     setOpen(false);
     if (refocus) button.current?.focus();
   };
+
+  // the menu hangs from the button's right edge; where the header has wrapped the button to the
+  // left of the window, that would put the menu past it: hang it from the left edge instead
+  useLayoutEffect(() => {
+    const el = menu.current;
+    if (!open || !el) return;
+    el.classList.toggle('from-start', el.getBoundingClientRect().left < 0);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;

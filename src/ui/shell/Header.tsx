@@ -16,8 +16,11 @@ function NodeSelect() {
   const summary = useSummary();
   if (mode !== 'cluster') return null;
   const nodes = summary?.nodes ?? [];
+  const ip = nodes.find((n) => n.name === node)?.ip;
+  // a cloud node's name is long: the select shows it whole (its address beside it, wrapping
+  // under it on a phone), not cut to make room for the address
   return (
-    <label className="field inline">
+    <label className="field inline node-field">
       <span>{t.node}</span>
       <select
         value={node}
@@ -29,10 +32,14 @@ function NodeSelect() {
         {nodes.map((n) => (
           <option key={n.name} value={n.name}>
             {n.name}
-            {n.ip ? ` (${n.ip})` : ''}
           </option>
         ))}
       </select>
+      {ip ? (
+        <span className="node-ip" data-testid="node-ip">
+          {ip}
+        </span>
+      ) : null}
     </label>
   );
 }

@@ -19,6 +19,7 @@ import { Probabilities } from '../views/probabilities/Probabilities.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { PlayerControls } from '../views/trace-player/PlayerControls.tsx';
 import { TracePlayer } from '../views/trace-player/TracePlayer.tsx';
+import { useDrivePlayer } from '../views/trace-player/use-drive-player.ts';
 import { useDumpGraph } from '../dump/use-dump-graph.ts';
 import { LessonSlot } from '../lessons/LessonSlot.tsx';
 
@@ -28,13 +29,15 @@ function Diagram() {
   const lang = useLang();
   const current = usePlayerStore((s) => s.current);
   const { steps, backend } = useCurrentTrace();
+  // its buttons come with the trace, before the step list (Player): they drive the player
+  useDrivePlayer(steps);
   return (
     <NetfilterDiagram
       steps={steps}
       current={current}
       backend={backend}
       lang={lang}
-      // no trace, no player (TracePlayer sets the step count the buttons go by)
+      // no trace, no player
       footer={steps.length > 0 ? <PlayerControls lang={lang} /> : null}
     />
   );
@@ -47,7 +50,15 @@ function Player() {
   const staged = useStaged(!!result || steps.length > 0, 1);
   if ((!result && steps.length === 0) || !staged) return null;
   // its buttons sit under the diagram (Diagram), in sight of the packet they move
-  return <TracePlayer steps={steps} result={result ?? null} lang={lang} controls={false} />;
+  return (
+    <TracePlayer
+      steps={steps}
+      result={result ?? null}
+      lang={lang}
+      controls={false}
+      keyboard={false}
+    />
+  );
 }
 
 /** The picture a learner watches and the controls that move the packet through it, together. */
@@ -124,11 +135,21 @@ function Graph({ rules }: { rules: ShownRules }) {
   );
 }
 
+/** True from the first trace answered on: the odds are not asked before the trace they explain. */
+function useTracedOnce(answered: boolean): boolean {
+  const [once, setOnce] = useState(false);
+  // state derived while rendering (React re-renders at once, before the commit)
+  if (answered && !once) setOnce(true);
+  return once || answered;
+}
+
 function Odds() {
   const lang = useLang();
-  const { sent } = useLiveTrace();
+  const { sent, trace } = useLiveTrace();
   const req = sent?.ok ? sent.req : null;
-  const paths = useAllPaths(req);
+  // the worker does one thing at a time: the first trace goes first, then its odds
+  const after = useTracedOnce(trace.data !== undefined);
+  const paths = useAllPaths(after ? req : null);
   const [runs, setRuns] = useState(0);
   const [round, setRound] = useState(0);
   const samples = useSample(req, runs, round);

@@ -1,24 +1,22 @@
 /**
  * The trace player: the list of steps, the controls and the result. The position lives in
- * usePlayerStore, which the other views read too; a new trace puts the player back at the start.
+ * usePlayerStore, which the other views read too; a new trace puts the player back at the start
+ * (the same trace loaded again by another view keeps the position).
  */
-import { useEffect } from 'react';
 import type { TraceResult, TraceStep } from '../../../engine/netfilter/trace.ts';
 import type { Lang } from '../shared/lang.ts';
-import { watchReducedMotion } from '../shared/motion.ts';
 import '../shared/views.css';
 import { PlayerControls } from './PlayerControls.tsx';
 import { ResultLine } from './ResultLine.tsx';
 import { StepList } from './StepList.tsx';
-import { usePlayerStore } from './player-store.ts';
 import { strings } from './strings.ts';
-import { usePlayerKeys } from './use-player-keys.ts';
+import { useDrivePlayer } from './use-drive-player.ts';
 
 export interface TracePlayerProps {
   steps: readonly TraceStep[];
   result?: TraceResult | null;
   lang: Lang;
-  /** listen for Space, ←, →, Home and End on the page (default true) */
+  /** listen for Space, ←, →, Home and End on the page (default true; false where another view does) */
   keyboard?: boolean;
   /** show the buttons here (default true); false where the page shows them elsewhere */
   controls?: boolean;
@@ -27,12 +25,7 @@ export interface TracePlayerProps {
 export function TracePlayer(props: TracePlayerProps) {
   const { steps, result, lang, keyboard = true, controls = true } = props;
   const t = strings[lang];
-  useEffect(() => {
-    usePlayerStore.getState().setSteps(steps.length);
-  }, [steps]);
-  useEffect(() => watchReducedMotion((r) => usePlayerStore.getState().setReducedMotion(r)), []);
-  useEffect(() => () => usePlayerStore.getState().pause(), []);
-  usePlayerKeys(keyboard);
+  useDrivePlayer(steps, keyboard);
   return (
     <section className="nv-panel nv-player" data-testid="trace-player" aria-label={t.title}>
       <h2 className="nv-panel-title">

@@ -23,6 +23,17 @@ describe('player store', () => {
     expect([s().current, s().count, s().playing]).toEqual([-1, 7, false]);
   });
 
+  it('keeps the position when the same trace is loaded again, and resets on another', () => {
+    const trace = [1, 2, 3];
+    s().setSteps(trace.length, trace);
+    s().first();
+    // a second view loading the trace it already follows
+    s().setSteps(trace.length, trace);
+    expect(s().current).toBe(0);
+    s().setSteps(3, [1, 2, 3]);
+    expect(s().current).toBe(-1);
+  });
+
   it('seeks and steps within bounds', () => {
     s().seek(10);
     expect(s().current).toBe(4);

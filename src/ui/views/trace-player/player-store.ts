@@ -14,7 +14,11 @@ export interface PlayerState {
   speed: number;
   count: number;
   reducedMotion: boolean;
-  setSteps(n: number): void;
+  /**
+   * A new trace of `n` steps: back to the start. Given the steps themselves (`of`), a second
+   * call for the same trace keeps the position, so every view that shows the trace can load it.
+   */
+  setSteps(n: number, of?: object): void;
   seek(i: number): void;
   step(delta: number): void;
   play(): void;
@@ -33,6 +37,8 @@ export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 60;
 
 let timer: ReturnType<typeof setInterval> | null = null;
+/** the steps the position belongs to (not state: no view renders from it) */
+let loaded: object | undefined;
 
 function stopTimer(): void {
   if (timer !== null) clearInterval(timer);
@@ -64,7 +70,9 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     speed: 2,
     count: 0,
     reducedMotion: prefersReducedMotion(),
-    setSteps(n) {
+    setSteps(n, of) {
+      if (of !== undefined && of === loaded) return;
+      loaded = of;
       stopTimer();
       set({ count: Math.max(0, Math.trunc(n)), current: -1, playing: false });
     },

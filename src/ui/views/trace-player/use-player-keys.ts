@@ -1,10 +1,11 @@
 /** Listens for the player's keys on the window while the player is mounted. */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { keyContextOf, playerKeyAction } from './keys.ts';
 import { usePlayerStore } from './player-store.ts';
 
 export function usePlayerKeys(enabled: boolean): void {
-  useEffect(() => {
+  // from the commit that shows the player, before its first paint
+  useLayoutEffect(() => {
     if (!enabled) return undefined;
     const onKey = (e: KeyboardEvent) => {
       const action = playerKeyAction(keyContextOf(e));

@@ -15,6 +15,7 @@ import { useScenario } from '../stores/scenario-store.ts';
 import { useUi, type RulesFormat } from '../stores/ui-store.ts';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useShownPlace } from './shown-place.ts';
+import { useRulePick } from '../lessons/rule-pick.ts';
 
 // the rule table explains rules with every match and target module: its own chunk, loaded
 // after the first paint, so the page's first task does not evaluate them all
@@ -79,6 +80,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
   const { steps } = useCurrentTrace();
   const place = useShownPlace(rules.ruleset, steps, current);
   const revealAt = useUi((s) => s.revealAt);
+  const onPick = useRulePick();
   const table = rules.ruleset.tables.find((t) => t.name === place.table);
   // nothing traced here yet: start where packets start, the table's first chain
   const chain = place.chain ?? table?.chains[0]?.name;
@@ -92,6 +94,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
           chain={chain}
           steps={place.traced ? steps : NO_STEPS}
           current={current}
+          {...(onPick ? { onPick } : {})}
         />
       </Suspense>
     );
@@ -105,6 +108,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
         current={current}
         {...(rules.provenance ? { provenance: rules.provenance } : {})}
         onSource={(src) => revealAt(src.span.line, src.span.column)}
+        {...(onPick ? { onPick } : {})}
         lang={lang}
       />
     </Suspense>

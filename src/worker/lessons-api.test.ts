@@ -68,6 +68,27 @@ describe('the bundled lessons', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('show a sampling step the exact outcomes, then the sample the check reads', async () => {
+    const index = 4;
+    const opened = await lessonsApi.lessonStep('load-balancing', index, null);
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.step.sampleRuns).toBe(1000);
+    const start = opened.step.start;
+    const before = await lessonsApi.lessonSample('load-balancing', index, start, 'req');
+    expect(before).toMatchObject({ samples: null, runs: 0, problem: null });
+    expect(before.outcomes.map((o) => o.exact)).toHaveLength(3);
+    const world = { ...start, sent: ['req'], sampled: { packet: 'req', n: 1000 } };
+    const after = await lessonsApi.lessonSample('load-balancing', index, world, 'req');
+    expect(after.runs).toBe(1000);
+    const counts = (after.samples ?? []).map((o) => o.count);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
+    // the verdict names the very counts the histogram shows
+    const verdict = await lessonsApi.lessonCheck('load-balancing', index, world);
+    expect(verdict.pass).toBe(true);
+    for (const c of counts) expect(verdict.got).toContain(` ${c}`);
+    // the first call reads every bundled lesson: more than the default time on a busy machine
+  }, 60_000);
+
   it('refuse an unknown lesson or step with a reason', async () => {
     expect(await lessonsApi.lessonStep('no-such-lesson', 0, null)).toEqual({
       ok: false,

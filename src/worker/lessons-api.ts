@@ -14,7 +14,7 @@ import {
   type World,
 } from '../engine/lessons/index.ts';
 // the player's view of a lesson trace sits beside the runner (engine code, no DOM)
-import { playerTrace, stepPacket } from '../engine/lessons/player.ts';
+import { playerTrace, sampleView, stepPacket } from '../engine/lessons/player.ts';
 import { bundledLessons, type BundledLessons } from './lesson-files.ts';
 import type {
   ActionKind,
@@ -173,5 +173,13 @@ export const lessonsApi: LessonsApi = {
       node: t.node,
       problems: [],
     };
+  },
+
+  async lessonSample(id, index, world, packet) {
+    const loaded = await find(id);
+    if (!loaded) return { outcomes: [], samples: null, runs: 0, problem: `no lesson ${id}` };
+    const v = sampleView(loaded, index, world, packet);
+    if (!v.ok) return { outcomes: [], samples: null, runs: 0, problem: v.problem };
+    return { outcomes: v.outcomes, samples: v.samples, runs: v.runs, problem: null };
   },
 };

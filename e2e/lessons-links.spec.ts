@@ -214,3 +214,31 @@ test("the learner's edit on an edit step survives a reload and their link; reset
   await expect.poll(async () => JSON.stringify(await stored(page))).not.toContain('# my edit');
   expect(errors).toEqual([]);
 });
+
+test('a finished lesson offers review: its recap questions again', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  await openApp(page);
+  await page.getByTestId('lessons-open').click();
+  // a lesson not done offers no review
+  await expect(page.getByTestId('lesson-row-clusterip')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('lesson-review-clusterip')).toHaveCount(0);
+  await page.evaluate((k) => {
+    const done = { version: 1, step: 0, done: true, steps: {}, updatedAt: '2026-11-01T00:00:00Z' };
+    (globalThis as unknown as { localStorage: PageStorage }).localStorage.setItem(
+      k,
+      JSON.stringify(done),
+    );
+  }, KEY);
+  await page.reload();
+  await page.getByTestId('lessons-open').click();
+  await expect(page.getByTestId('lesson-review-clusterip')).toContainText('3 recap questions', {
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: `/tmp/shots-lessons2/review-index-${info.project.name}.png` });
+  await page.getByTestId('lesson-review-clusterip').click();
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'recap-8443', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('lesson-card')).toContainText('Recap');
+  expect(errors).toEqual([]);
+});

@@ -78,6 +78,7 @@ function summaryOf(loaded: LoadedLesson): LessonSummary {
     seeds: s.seeds,
     requires: s.requires,
     steps: s.steps,
+    recap: loaded.lesson.recap?.length ?? 0,
     source: spec.cluster !== undefined ? 'cluster' : 'dump',
     node: spec.node ?? null,
   };

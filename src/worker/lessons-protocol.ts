@@ -22,6 +22,8 @@ export interface LessonSummary {
   requires: string[];
   /** the steps, then the recap questions */
   steps: number;
+  /** how many of the steps are recap questions (the last ones): what review asks again */
+  recap: number;
   /** 'cluster' or 'dump': what the workspace shows while the lesson runs */
   source: 'cluster' | 'dump';
   /** the node whose rules a cluster lesson shows */

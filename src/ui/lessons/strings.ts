@@ -22,6 +22,8 @@ export interface LessonStrings {
   start: string;
   continue: string;
   again: string;
+  review: (n: number) => string;
+  reviewTitle: string;
   requires: (list: string) => string;
   loading: string;
   loadFailed: (why: string) => string;
@@ -117,6 +119,8 @@ const en: LessonStrings = {
   start: 'Start',
   continue: 'Continue',
   again: 'Play again',
+  review: (n) => `Review: ${n} recap ${n === 1 ? 'question' : 'questions'}`,
+  reviewTitle: 'Answer the recap questions again, on their variants of the scenario',
   requires: (list) => `After: ${list}`,
   loading: 'Loading the lessons…',
   loadFailed: (why) => `The lessons could not be loaded: ${why}`,
@@ -240,6 +244,8 @@ const ko: LessonStrings = {
   start: '시작',
   continue: '이어 하기',
   again: '다시 하기',
+  review: (n) => `복습하기: 정리 질문 ${n}개`,
+  reviewTitle: '시나리오를 바꾼 정리 질문에 다시 답해 봐요',
   requires: (list) => `먼저: ${list}`,
   loading: '레슨을 불러오는 중…',
   loadFailed: (why) => `레슨을 불러오지 못했어요: ${why}`,

@@ -16,7 +16,8 @@ describe('the bundled lessons', () => {
       expect(l.title.en && l.title.ko && l.goal.en && l.goal.ko).toBeTruthy();
       expect(l.steps).toBeGreaterThan(0);
     }
-  });
+    // the first call reads every bundled lesson
+  }, 60_000);
 
   it('play through by their solutions: each step passes its check after "show me"', async () => {
     const { lessons } = await lessonsApi.lessonCatalog();
@@ -30,7 +31,9 @@ describe('the bundled lessons', () => {
         const verdict = await lessonsApi.lessonCheck(l.id, i, solved!);
         expect(verdict.pass, `${l.id} step ${i + 1} (${step.id}) after its solution`).toBe(true);
       }
-  });
+    // every step of every lesson, a sample of 1000 connections among them: more than 5 s on a
+    // busy machine
+  }, 60_000);
 
   it('count an unanswered question as incomplete, not as a miss', async () => {
     const { lessons } = await lessonsApi.lessonCatalog();
@@ -66,7 +69,7 @@ describe('the bundled lessons', () => {
         seen++;
       }
     expect(seen).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('show a sampling step the exact outcomes, then the sample the check reads', async () => {
     const index = 4;

@@ -215,7 +215,7 @@ test("the learner's edit on an edit step survives a reload and their link; reset
   expect(errors).toEqual([]);
 });
 
-test('a finished lesson offers review: its recap questions again', async ({ page }, info) => {
+test('a finished lesson offers review: its recap questions again', async ({ page }) => {
   const errors = watchErrors(page);
   await openApp(page);
   await page.getByTestId('lessons-open').click();
@@ -234,11 +234,19 @@ test('a finished lesson offers review: its recap questions again', async ({ page
   await expect(page.getByTestId('lesson-review-clusterip')).toContainText('3 recap questions', {
     timeout: 30_000,
   });
-  await page.screenshot({ path: `/tmp/shots-lessons2/review-index-${info.project.name}.png` });
+  await page.getByTestId('lesson-row-clusterip').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-lessons2/review-index.png' });
   await page.getByTestId('lesson-review-clusterip').click();
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'recap-8443', {
     timeout: 30_000,
   });
   await expect(page.getByTestId('lesson-card')).toContainText('Recap');
+  // "show me" asks first, then applies the answer: shown, not solved
+  await page.getByTestId('lesson-show-me').click();
+  await page.getByTestId('lesson-show-yes').click();
+  await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-pass', 'true', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('lesson-verdict')).toContainText('Shown');
   expect(errors).toEqual([]);
 });

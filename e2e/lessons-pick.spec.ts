@@ -1,7 +1,7 @@
 /**
  * A "click the rule" question answered where the rules are: lesson 2's pick step opens with the
  * chain's rules in the rules view; a click on a wrong row is a miss, Enter on the right row
- * passes. Screenshots at phone, laptop and big-screen sizes into /tmp/shots-lessons2.
+ * passes, and Back returns to the step before. Screenshots at phone, laptop and big-screen sizes into /tmp/shots-lessons2.
  */
 import { expect, test } from '@playwright/test';
 import { watchErrors } from './support.ts';
@@ -42,5 +42,7 @@ for (const size of SIZES)
     await rules.locator('tr[data-rule="2"]').click();
     await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-pass', 'true');
     await page.screenshot({ path: `${OUT}/pick-pass-${size.width}.png` });
+    await page.getByTestId('lesson-back').click();
+    await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'step-to-accept');
     expect(errors).toEqual([]);
   });

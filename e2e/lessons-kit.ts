@@ -102,6 +102,11 @@ export async function arrange(page: Page, order: string[]): Promise<void> {
   for (const id of order) await page.getByTestId(`lesson-order-add-${id}`).click();
 }
 
+/** The rules view while it shows `table`'s `chain`. */
+export function rulesOf(page: Page, table: string, chain: string) {
+  return page.locator(`[data-testid="rule-table"][data-rules-of="${table}/${chain}"]`);
+}
+
 /** Answers the step's question in the UI. */
 export async function giveAnswer(page: Page, answer: AnswerInput): Promise<void> {
   const soon = { timeout: 30_000 };
@@ -114,7 +119,8 @@ export async function giveAnswer(page: Page, answer: AnswerInput): Promise<void>
     await arrange(page, answer.order);
     await page.getByTestId('lesson-answer').click();
   } else {
+    // the learner clicks the row in the rules view (the callout's list is the fallback)
     const { table, chain, index } = answer.rule;
-    await page.getByTestId(`lesson-rule-${table}/${chain}/${index}`).click(soon);
+    await rulesOf(page, table, chain).locator(`tr[data-rule="${index}"]`).click(soon);
   }
 }

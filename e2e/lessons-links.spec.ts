@@ -166,3 +166,87 @@ test('progress exports as a file; a damaged file is refused and the progress kep
   );
   expect(errors).toEqual([]);
 });
+
+test("the learner's edit on an edit step survives a reload and their link; reset step drops it", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openApp(page);
+  // the learner is at clusterip's step 5 (target-port, an edit of the Service)
+  await page.evaluate((k) => {
+    const at = { version: 1, step: 4, done: false, steps: {}, updatedAt: '2026-11-01T00:00:00Z' };
+    (globalThis as unknown as { localStorage: PageStorage }).localStorage.setItem(
+      k,
+      JSON.stringify(at),
+    );
+  }, KEY);
+  await page.reload();
+  await page.getByTestId('lessons-open').click();
+  await page.getByTestId('lesson-start-clusterip').click();
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'target-port', {
+    timeout: 30_000,
+  });
+  const editor = page.locator('.editor-pane .monaco-editor').first();
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.insertText('# my edit\n');
+  await expect
+    .poll(async () => JSON.stringify(await stored(page)), { timeout: 10_000 })
+    .toContain('# my edit');
+
+  await page.reload();
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'target-port', {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.editor-pane')).toContainText('# my edit', { timeout: 30_000 });
+
+  // the learner's own step link opens their step with their edit
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash =
+      '#lesson=clusterip&step=5';
+  });
+  await expect(page.getByTestId('lesson-link-ask')).toHaveCount(0);
+  await expect(page.locator('.editor-pane')).toContainText('# my edit');
+
+  await page.getByTestId('lesson-reset-step').click();
+  await expect(page.locator('.editor-pane')).not.toContainText('# my edit', { timeout: 30_000 });
+  await expect.poll(async () => JSON.stringify(await stored(page))).not.toContain('# my edit');
+  expect(errors).toEqual([]);
+});
+
+test('a finished lesson offers review: its recap questions again', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openApp(page);
+  await page.getByTestId('lessons-open').click();
+  // a lesson not done offers no review
+  await expect(page.getByTestId('lesson-row-clusterip')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('lesson-review-clusterip')).toHaveCount(0);
+  await page.evaluate((k) => {
+    const done = { version: 1, step: 0, done: true, steps: {}, updatedAt: '2026-11-01T00:00:00Z' };
+    (globalThis as unknown as { localStorage: PageStorage }).localStorage.setItem(
+      k,
+      JSON.stringify(done),
+    );
+  }, KEY);
+  await page.reload();
+  await page.getByTestId('lessons-open').click();
+  await expect(page.getByTestId('lesson-review-clusterip')).toContainText('3 recap questions', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('lesson-row-clusterip').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-lessons2/review-index.png' });
+  await page.getByTestId('lesson-review-clusterip').click();
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-step', 'recap-8443', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('lesson-card')).toContainText('Recap');
+  // "show me" asks first, then applies the answer: shown, not solved
+  await page.getByTestId('lesson-show-me').click();
+  await page.getByTestId('lesson-show-yes').click();
+  await expect(page.getByTestId('lesson-verdict')).toHaveAttribute('data-pass', 'true', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('lesson-verdict')).toContainText('Shown');
+  expect(errors).toEqual([]);
+});

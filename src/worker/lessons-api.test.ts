@@ -16,7 +16,8 @@ describe('the bundled lessons', () => {
       expect(l.title.en && l.title.ko && l.goal.en && l.goal.ko).toBeTruthy();
       expect(l.steps).toBeGreaterThan(0);
     }
-  });
+    // the first call reads every bundled lesson
+  }, 60_000);
 
   it('play through by their solutions: each step passes its check after "show me"', async () => {
     const { lessons } = await lessonsApi.lessonCatalog();
@@ -30,7 +31,9 @@ describe('the bundled lessons', () => {
         const verdict = await lessonsApi.lessonCheck(l.id, i, solved!);
         expect(verdict.pass, `${l.id} step ${i + 1} (${step.id}) after its solution`).toBe(true);
       }
-  });
+    // every step of every lesson, a sample of 1000 connections among them: more than 5 s on a
+    // busy machine
+  }, 60_000);
 
   it('count an unanswered question as incomplete, not as a miss', async () => {
     const { lessons } = await lessonsApi.lessonCatalog();
@@ -66,7 +69,28 @@ describe('the bundled lessons', () => {
         seen++;
       }
     expect(seen).toBeGreaterThan(0);
-  });
+  }, 60_000);
+
+  it('show a sampling step the exact outcomes, then the sample the check reads', async () => {
+    const index = 4;
+    const opened = await lessonsApi.lessonStep('load-balancing', index, null);
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.step.sampleRuns).toBe(1000);
+    const start = opened.step.start;
+    const before = await lessonsApi.lessonSample('load-balancing', index, start, 'req');
+    expect(before).toMatchObject({ samples: null, runs: 0, problem: null });
+    expect(before.outcomes.map((o) => o.exact)).toHaveLength(3);
+    const world = { ...start, sent: ['req'], sampled: { packet: 'req', n: 1000 } };
+    const after = await lessonsApi.lessonSample('load-balancing', index, world, 'req');
+    expect(after.runs).toBe(1000);
+    const counts = (after.samples ?? []).map((o) => o.count);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
+    // the verdict names the very counts the histogram shows
+    const verdict = await lessonsApi.lessonCheck('load-balancing', index, world);
+    expect(verdict.pass).toBe(true);
+    for (const c of counts) expect(verdict.got).toContain(` ${c}`);
+    // the first call reads every bundled lesson: more than the default time on a busy machine
+  }, 60_000);
 
   it('refuse an unknown lesson or step with a reason', async () => {
     expect(await lessonsApi.lessonStep('no-such-lesson', 0, null)).toEqual({

@@ -14,7 +14,7 @@ import {
   type World,
 } from '../engine/lessons/index.ts';
 // the player's view of a lesson trace sits beside the runner (engine code, no DOM)
-import { playerTrace, stepPacket } from '../engine/lessons/player.ts';
+import { playerTrace, sampleView, stepPacket } from '../engine/lessons/player.ts';
 import { bundledLessons, type BundledLessons } from './lesson-files.ts';
 import type {
   ActionKind,
@@ -78,6 +78,7 @@ function summaryOf(loaded: LoadedLesson): LessonSummary {
     seeds: s.seeds,
     requires: s.requires,
     steps: s.steps,
+    recap: loaded.lesson.recap?.length ?? 0,
     source: spec.cluster !== undefined ? 'cluster' : 'dump',
     node: spec.node ?? null,
   };
@@ -173,5 +174,13 @@ export const lessonsApi: LessonsApi = {
       node: t.node,
       problems: [],
     };
+  },
+
+  async lessonSample(id, index, world, packet) {
+    const loaded = await find(id);
+    if (!loaded) return { outcomes: [], samples: null, runs: 0, problem: `no lesson ${id}` };
+    const v = sampleView(loaded, index, world, packet);
+    if (!v.ok) return { outcomes: [], samples: null, runs: 0, problem: v.problem };
+    return { outcomes: v.outcomes, samples: v.samples, runs: v.runs, problem: null };
   },
 };

@@ -3,7 +3,7 @@
  * code (src/engine/lessons): the worker only reads the bundled lesson files and hands the
  * runner's answers on, so the browser and `netfilter-lab lessons check` grade with the same code.
  */
-import type { SimulationResult } from '../engine/netfilter/index.ts';
+import type { Outcome, SampledOutcome, SimulationResult } from '../engine/netfilter/index.ts';
 import type { AnswerInput, Focus, Text, World } from '../engine/lessons/index.ts';
 import type { PacketInput, TraceProblem } from './protocol.ts';
 
@@ -22,6 +22,8 @@ export interface LessonSummary {
   requires: string[];
   /** the steps, then the recap questions */
   steps: number;
+  /** how many of the steps are recap questions (the last ones): what review asks again */
+  recap: number;
   /** 'cluster' or 'dump': what the workspace shows while the lesson runs */
   source: 'cluster' | 'dump';
   /** the node whose rules a cluster lesson shows */
@@ -99,6 +101,14 @@ export interface LessonTraceResponse {
   problems: TraceProblem[];
 }
 
+/** A sampling step's picture: the exact outcomes, and the sample once the learner took one. */
+export interface LessonSampleResponse {
+  outcomes: Outcome[];
+  samples: SampledOutcome[] | null;
+  runs: number;
+  problem: string | null;
+}
+
 export type StepAnswer = { ok: true; step: StepView } | { ok: false; problem: string };
 
 export interface LessonsApi {
@@ -115,4 +125,11 @@ export interface LessonsApi {
     world: World,
     packet: string,
   ): Promise<LessonTraceResponse>;
+  /** the named packet's exact outcomes and the world's sample of it (same seed as the check) */
+  lessonSample(
+    id: string,
+    index: number,
+    world: World,
+    packet: string,
+  ): Promise<LessonSampleResponse>;
 }

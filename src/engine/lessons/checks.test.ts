@@ -84,3 +84,34 @@ describe('checks over the engine', () => {
     });
   });
 });
+
+describe('a sampling check', () => {
+  const lb = load('05-load-balancing');
+  const index = lb.lesson.steps.findIndex((s) => s.id === 'sample');
+  const step = lb.lesson.steps[index]!;
+  const judgeSample = (world: World, check: Check) =>
+    evaluateCheck(new Env(lb, world), step, check);
+
+  it('reads the engine’s sample: its counts, and how far each bar is from the exact share', () => {
+    const start = startWorld(lb, index);
+    const want = { sampled: { packet: 'req', n: 1000, near: 0.05 } } as const;
+    expect(judgeSample(start, want)).toMatchObject({
+      pass: false,
+      reason: { code: 'not-sampled' },
+    });
+    const sampled = { ...start, sent: ['req'], sampled: { packet: 'req', n: 1000 } };
+    const pass = judgeSample(sampled, want);
+    expect(pass.pass).toBe(true);
+    // three endpoints whose counts add up to the 1000 connections sent
+    const counts = (pass.got ?? '').split(': ')[1]!.split(', ');
+    expect(counts).toHaveLength(3);
+    expect(counts.reduce((sum, c) => sum + Number(c.split(' ')[1]), 0)).toBe(1000);
+    // the same seed gives the same counts: the app and lessons check see one histogram
+    expect(judgeSample(sampled, want).got).toBe(pass.got);
+    // no sample of 1000 lands on the exact thirds to a tenth of a point
+    expect(
+      judgeSample(sampled, { sampled: { packet: 'req', n: 1000, near: 0.001 } }),
+    ).toMatchObject({ pass: false, got: expect.stringContaining('off by') });
+    expect(judgeSample({ ...sampled, sampled: { packet: 'req', n: 100 } }, want).pass).toBe(false);
+  });
+});

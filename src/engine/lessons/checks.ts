@@ -8,6 +8,7 @@ import type { Env } from './env.ts';
 import { describePattern, findStep, stepMatches } from './pattern.ts';
 import { evaluateQuery, fieldOf } from './queries.ts';
 import { chainName, resolveRef } from './refs.ts';
+import { countsText, sampledShares, sampleSeed, widestGap } from './sampling.ts';
 import type { AnswerInput, Check, PacketField, Step, Value } from './types.ts';
 
 export type MissReason =
@@ -97,17 +98,41 @@ export function evaluateCheck(env: Env, step: Step, check: Check): CheckOutcome 
     return env.world.sent.includes(check.sent)
       ? PASS
       : miss(null, check.sent, { code: 'not-sent', packet: check.sent });
-  if ('sampled' in check) {
-    const s = env.world.sampled;
-    if (s?.packet === check.sampled.packet && s.n >= check.sampled.n) return PASS;
-    return miss(s ? String(s.n) : null, String(check.sampled.n), {
-      code: 'not-sampled',
-      packet: check.sampled.packet,
-    });
-  }
+  if ('sampled' in check) return sampledCheck(env, step, check.sampled);
   if ('cursor' in check) return cursorCheck(env, check.cursor);
   if ('compiled' in check) return compiledCheck(env, check.compiled);
   return traceCheck(env, check);
+}
+
+/**
+ * The learner sampled the packet at least `n` times, and the engine's sample of that many
+ * connections counts them all; with `near`, every sampled share lies within `near` of the
+ * exact one. What passes says the counts, so the verdict shows the engine's histogram.
+ */
+function sampledCheck(
+  env: Env,
+  step: Step,
+  want: { packet: string; n: number; near?: number },
+): CheckOutcome {
+  const s = env.world.sampled;
+  if (s?.packet !== want.packet || s.n < want.n)
+    return miss(s ? String(s.n) : null, String(want.n), {
+      code: 'not-sampled',
+      packet: want.packet,
+    });
+  const sampled = env.sample(want.packet, s.n, sampleSeed(env.loaded, step));
+  if (!sampled.ok) return miss(null, null, { code: 'problem', message: sampled.problem });
+  const counted = sampled.outcomes.reduce((sum, o) => sum + o.count, 0);
+  const got = `${counted}: ${countsText(sampled.outcomes)}`;
+  if (counted !== s.n) return miss(got, String(s.n));
+  if (want.near === undefined) return { pass: true, got, expected: String(want.n), reason: null };
+  const exact = env.distribution(want.packet);
+  if (!exact.ok) return miss(null, null, { code: 'problem', message: exact.problem });
+  const gap = widestGap(sampledShares(sampled.outcomes), exact.shares);
+  const expected = `every share within ±${showValue(want.near * 100)}% of the exact one`;
+  return gap <= want.near
+    ? { pass: true, got, expected, reason: null }
+    : miss(`${got} (off by ${showValue(gap * 100)}%)`, expected);
 }
 
 function answerCheck(

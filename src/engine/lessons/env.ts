@@ -16,7 +16,10 @@ import {
   readPackets,
   simulate,
   simulateAllPaths,
+  sampleOutcomes,
   formatFieldDiagnostic,
+  type Outcome,
+  type SampledOutcome,
   type Host,
   type Packet,
   type PacketTrace,
@@ -57,6 +60,15 @@ function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
   memo.set(key, fresh);
   if (memo.size > KEEP) memo.delete(memo.keys().next().value as string);
   return fresh;
+}
+
+/** Where an outcome's packet ends: `address:port` (or the address), the key shares go by. */
+export function outcomeKey(o: {
+  results: readonly { packet: { dst: string; dport: number | null } }[];
+}): string | null {
+  const r = o.results[o.results.length - 1];
+  if (!r) return null;
+  return r.packet.dport === null ? r.packet.dst : `${r.packet.dst}:${r.packet.dport}`;
 }
 
 export class Env {
@@ -177,19 +189,43 @@ export class Env {
   distribution(
     name: string,
   ): { ok: true; shares: Record<string, number> } | { ok: false; problem: string } {
+    const all = this.allPaths(name);
+    if (!all.ok) return all;
+    const shares: Record<string, number> = {};
+    for (const o of all.outcomes) {
+      const key = outcomeKey(o);
+      if (key !== null) shares[key] = (shares[key] ?? 0) + o.probability;
+    }
+    return { ok: true, shares };
+  }
+
+  /** Every outcome of the named packet over every random branch, with its exact probability. */
+  allPaths(name: string): { ok: true; outcomes: Outcome[] } | { ok: false; problem: string } {
     const ready = this.prepared(name);
     if (!ready.ok) return ready;
     const all = simulateAllPaths(ready.on.ruleset, ready.on.host, ready.packets, {
       backend: this.backend,
     });
-    const shares: Record<string, number> = {};
-    for (const o of all.outcomes) {
-      const r = o.results[o.results.length - 1];
-      if (!r) continue;
-      const key = r.packet.dport === null ? r.packet.dst : `${r.packet.dst}:${r.packet.dport}`;
-      shares[key] = (shares[key] ?? 0) + o.probability;
-    }
-    return { ok: true, shares };
+    return { ok: true, outcomes: all.outcomes };
+  }
+
+  /**
+   * The named packet sent `runs` times as new connections with one seeded random stream: the
+   * histogram a sampling step shows and checks (the same seed gives the same counts anywhere).
+   */
+  sample(
+    name: string,
+    runs: number,
+    seed: number,
+  ): { ok: true; outcomes: SampledOutcome[] } | { ok: false; problem: string } {
+    const ready = this.prepared(name);
+    if (!ready.ok) return ready;
+    const outcomes = sampleOutcomes(ready.on.ruleset, ready.on.host, ready.packets, {
+      seed,
+      runs,
+      backend: this.backend,
+    });
+    return { ok: true, outcomes };
   }
 
   /**

@@ -2,14 +2,16 @@
  * What the trace player shows during a lesson: the named packet's trace in the learner's world
  * (the very trace the step's check reads) and the veil, the last trace step the player may show
  * before the step's question is answered. Predict before reveal: for "which chain next?" the
- * player stops where the packet enters the chain asked about, before the rule that jumps.
+ * player stops where the packet enters the chain asked about, before the rule that jumps. A
+ * sampling step's picture (exact shares and the seeded sample its check reads) is here too.
  */
-import type { SimulationResult, TraceStep } from '../netfilter/index.ts';
+import type { Outcome, SampledOutcome, SimulationResult, TraceStep } from '../netfilter/index.ts';
 import { Env } from './env.ts';
 import type { LoadedLesson } from './loaded.ts';
 import { findStep } from './pattern.ts';
 import { allSteps } from './runner.ts';
 import type { World } from './world.ts';
+import { sampleSeed } from './sampling.ts';
 
 export type PlayerTrace =
   | { ok: true; result: SimulationResult; node: string | null; veil: number | null }
@@ -67,4 +69,26 @@ export function playerTrace(
     recent: [],
   };
   return { ok: true, result, node, veil };
+}
+
+/** What the probabilities view shows for a sampling step: exact outcomes, then the sample. */
+export type SampleView =
+  | { ok: true; outcomes: Outcome[]; samples: SampledOutcome[] | null; runs: number }
+  | { ok: false; problem: string };
+
+export function sampleView(
+  loaded: LoadedLesson,
+  index: number,
+  world: World,
+  packet: string,
+): SampleView {
+  const step = allSteps(loaded)[index];
+  const env = new Env(loaded, world, step?.variant);
+  const exact = env.allPaths(packet);
+  if (!exact.ok) return exact;
+  const runs = world.sampled?.packet === packet ? world.sampled.n : 0;
+  if (runs === 0) return { ok: true, outcomes: exact.outcomes, samples: null, runs };
+  const sampled = env.sample(packet, runs, sampleSeed(loaded, step));
+  if (!sampled.ok) return sampled;
+  return { ok: true, outcomes: exact.outcomes, samples: sampled.outcomes, runs };
 }

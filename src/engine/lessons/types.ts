@@ -236,7 +236,11 @@ export type Check =
       };
     }
   | { cursor: { packet?: string; at: Pattern } }
-  | { sampled: { packet: string; n: number } }
+  /**
+   * the learner sampled `n` connections of the packet; the engine's sample (the step's seed)
+   * counts them, and with `near` each sampled share is within `near` of the exact share
+   */
+  | { sampled: { packet: string; n: number; near?: number } }
   | {
       distribution: {
         packet: string;

@@ -8,7 +8,7 @@ import type { Ruleset } from '../../engine/rules/index.ts';
 import type { TraceStep } from '../../engine/netfilter/trace.ts';
 import { useLang } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';
-import { RuleTable } from '../views/rule-table/RuleTable.tsx';
+import { RuleTable, type RuleTableProps } from '../views/rule-table/RuleTable.tsx';
 import { chainStatus } from '../views/rule-table/rule-status.ts';
 import { useDumpChain, useDumpRows } from './dump-queries.ts';
 import { useDump } from './dump-store.ts';
@@ -24,6 +24,7 @@ export function DumpRulesTable(props: {
   chain: string;
   steps: readonly TraceStep[];
   current: number;
+  onPick?: RuleTableProps['onPick'];
 }) {
   const { table, chain, steps, current } = props;
   const lang = useLang();
@@ -54,6 +55,7 @@ export function DumpRulesTable(props: {
         steps={steps}
         current={current}
         onSource={(src) => revealAt(src.span.line, src.span.column)}
+        {...(props.onPick ? { onPick: props.onPick } : {})}
         lang={lang}
       />
     ) : null;

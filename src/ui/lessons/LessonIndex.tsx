@@ -9,6 +9,7 @@ import { useProgress } from './progress-store.ts';
 import { useSession } from './session-store.ts';
 import { LessonText, pick } from './LessonText.tsx';
 import { ProgressFiles } from './ProgressFiles.tsx';
+import { reviewStart } from './review.ts';
 import { startLesson } from './session.ts';
 import { lessonStrings } from './strings.ts';
 import { useCatalog } from './catalog.ts';
@@ -32,6 +33,7 @@ function Row({
       ? t.inProgress(current + 1, lesson.steps)
       : t.notStarted;
   const action = p?.done ? t.again : current > 0 ? t.continue : t.start;
+  const review = reviewStart(lesson, p);
   return (
     <li className={`lesson-row${p?.done ? ' done' : ''}`} data-testid={`lesson-row-${lesson.id}`}>
       <div className="lesson-row-head">
@@ -59,6 +61,17 @@ function Row({
       >
         {action}
       </button>
+      {review !== null ? (
+        <button
+          type="button"
+          className="primary"
+          title={t.reviewTitle}
+          onClick={() => void startLesson(lesson.id, review)}
+          data-testid={`lesson-review-${lesson.id}`}
+        >
+          {t.review(lesson.recap)}
+        </button>
+      ) : null}
     </li>
   );
 }

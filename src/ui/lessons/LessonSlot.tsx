@@ -8,16 +8,23 @@
 import { useEffect, useRef } from 'react';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
-import { focusCss, slotOf, type SlotName } from './focus.ts';
+import { focusCss, PICK_CSS, slotOfStep, type SlotName } from './focus.ts';
 import { useSession } from './session-store.ts';
 import { StepCard } from './StepCard.tsx';
 import { yamlPlace } from './yaml-place.ts';
+import { pickedRule } from '../../worker/lessons-protocol.ts';
 
 /** Moves the workspace to the focus once per step: the learner may look elsewhere after. */
 function useFocusMoves(): void {
   const step = useSession((s) => s.step);
   useEffect(() => {
     if (!step) return;
+    // a "click the rule" question shows the chain whose rules it offers in the rules view
+    const offered = step.ask?.kind === 'pick' ? pickedRule(step.ask.options[0]?.id ?? '') : null;
+    if (offered) {
+      useUi.getState().setTable(offered.table);
+      useUi.getState().selectChain(offered.chain);
+    }
     for (const f of step.focus) {
       if ('rule' in f) {
         if (f.rule.table) useUi.getState().setTable(f.rule.table);
@@ -34,7 +41,7 @@ export function LessonSlot({ name }: { name: SlotName }) {
   const step = useSession((s) => s.step);
   const screen = useSession((s) => s.screen);
   const ref = useRef<HTMLDivElement>(null);
-  const here = screen === 'lesson' && step !== null && slotOf(step.focus) === name;
+  const here = screen === 'lesson' && step !== null && slotOfStep(step) === name;
   useEffect(() => {
     if (here) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [here, step]);
@@ -52,6 +59,6 @@ export function LessonFocus() {
   const screen = useSession((s) => s.screen);
   useFocusMoves();
   if (screen !== 'lesson' || !step) return null;
-  const css = focusCss(step.focus);
+  const css = focusCss(step.focus) + (step.ask?.kind === 'pick' ? PICK_CSS : '');
   return css ? <style data-testid="lesson-focus-style">{css}</style> : null;
 }

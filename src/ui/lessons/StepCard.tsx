@@ -7,6 +7,7 @@ import { useLang } from '../i18n/index.ts';
 import { useProgress } from './progress-store.ts';
 import { useSession } from './session-store.ts';
 import { AskWidget } from './AskWidget.tsx';
+import { LessonSample } from './LessonSample.tsx';
 import { LessonText } from './LessonText.tsx';
 import { answer, check, openHint, sample, send, setBackend, showMe } from './session.ts';
 import { lessonStrings, type LessonStrings } from './strings.ts';
@@ -234,6 +235,7 @@ export function StepCard() {
       ) : step.action !== 'read' ? (
         <Doing step={step} t={t} />
       ) : null}
+      {step.sampleRuns !== null ? <LessonSample step={step} /> : null}
       <Verdict step={step} t={t} lang={lang} />
       {step.action !== 'read' ? <Hints step={step} t={t} lang={lang} /> : null}
     </section>

@@ -1,6 +1,7 @@
 /** A step's focus: the pane its callout goes to and the style that lights it. */
 import { describe, expect, it } from 'vitest';
-import { focusCss, focusSelectors, slotOf } from './focus.ts';
+import type { AskView } from '../../worker/lessons-protocol.ts';
+import { focusCss, focusSelectors, slotOf, slotOfStep } from './focus.ts';
 
 describe('focus', () => {
   it('puts the callout beside what the step is about', () => {
@@ -12,6 +13,17 @@ describe('focus', () => {
     expect(slotOf([{ packetField: 'dst' }])).toBe('packet');
     expect(slotOf([{ pane: 'rules' }])).toBe('rules');
     expect(slotOf([])).toBe('stage');
+  });
+  it('puts a "click the rule" question over the rules view, whatever it focuses', () => {
+    const ask = (kind: AskView['kind']): AskView => ({
+      kind,
+      prompt: { en: '', ko: '' },
+      options: [],
+      items: [],
+    });
+    expect(slotOfStep({ focus: [{ chain: 'SSH' }], ask: ask('pick') })).toBe('rules');
+    expect(slotOfStep({ focus: [{ chain: 'SSH' }], ask: ask('choice') })).toBe('graph');
+    expect(slotOfStep({ focus: [{ hook: 'INPUT' }], ask: null })).toBe('stage');
   });
   it('lights the focused things through the views’ data attributes', () => {
     expect(

@@ -4,7 +4,7 @@
  * field). Lighting is a style rule over the views' own data attributes, so the views are not
  * re-rendered or changed for it.
  */
-import type { Focus } from '../../worker/lessons-protocol.ts';
+import type { Focus, StepView } from '../../worker/lessons-protocol.ts';
 
 export type SlotName = 'editor' | 'stage' | 'graph' | 'rules' | 'packet';
 
@@ -30,6 +30,17 @@ export function slotOf(focus: readonly Focus[]): SlotName {
   }
   return 'stage';
 }
+
+/** The pane a step's callout goes to: a "click the rule" question sits over the rules view. */
+export function slotOfStep(step: Pick<StepView, 'focus' | 'ask'>): SlotName {
+  return step.ask?.kind === 'pick' ? 'rules' : slotOf(step.focus);
+}
+
+/** While a rule is to be picked, the rows of the rules view say they can be clicked. */
+export const PICK_CSS =
+  '[data-testid="rule-table"] tr.nv-rule:not(.nv-policy-row) { cursor: pointer; }\n' +
+  '[data-testid="rule-table"] tr.nv-rule:not(.nv-policy-row):is(:hover, :focus-visible) ' +
+  '{ outline: 2px dashed var(--lesson-focus); outline-offset: -2px; }\n';
 
 /** A value inside a CSS attribute selector, quoted and escaped. */
 function attr(v: string): string {

@@ -12,6 +12,7 @@ import {
   readProgressFile,
   reconcile,
   startProgress,
+  type LessonEdit,
   type LessonProgress,
   type ProgressError,
   type ProgressMap,
@@ -35,7 +36,8 @@ export interface ProgressState {
   setStep(id: string, step: number): void;
   /** changes one step's record */
   markStep(id: string, stepId: string, change: (s: StepProgress) => StepProgress): void;
-  setYaml(id: string, yaml: string | undefined): void;
+  /** keeps (or with null forgets) the learner's edit of the step they are at */
+  setEdit(id: string, edit: LessonEdit | null): void;
   finish(id: string): void;
   /** forgets the lesson's position and answers; "done" stays */
   resetLesson(id: string): void;
@@ -101,16 +103,22 @@ export const useProgress = create<ProgressState>()((set, get) => {
       }
       return p;
     },
-    setStep: (id, step) => put(id, (p) => ({ ...p, step })),
+    // an edit belongs to one step: moving on (or back) leaves it behind
+    setStep: (id, step) =>
+      put(id, (p) => {
+        if (p.step === step) return p;
+        const { edit: _edit, ...rest } = p;
+        return { ...rest, step };
+      }),
     markStep: (id, stepId, change) =>
       put(id, (p) => ({
         ...p,
         steps: { ...p.steps, [stepId]: change(p.steps[stepId] ?? emptyStep()) },
       })),
-    setYaml: (id, yaml) =>
+    setEdit: (id, edit) =>
       put(id, (p) => {
-        const { yaml: _old, ...rest } = p;
-        return yaml === undefined ? rest : { ...rest, yaml };
+        const { edit: _old, ...rest } = p;
+        return edit === null ? rest : { ...rest, edit };
       }),
     finish: (id) => put(id, (p) => ({ ...p, done: true })),
     resetLesson: (id) => put(id, (p) => ({ ...startProgress(p.version, now()), done: p.done })),

@@ -43,7 +43,11 @@ const entry = (over: Partial<LessonProgress> = {}): LessonProgress => ({
 
 describe('a new lesson version', () => {
   it('keeps done and re-enters at step 1 with a notice', () => {
-    const p = reconcile(entry({ done: true, yaml: 'x' }), 2, '2026-11-22T00:00:00.000Z');
+    const p = reconcile(
+      entry({ done: true, edit: { step: 2, kind: 'cluster', text: 'x' } }),
+      2,
+      '2026-11-22T00:00:00.000Z',
+    );
     expect(p).toEqual({
       version: 2,
       step: 0,
@@ -81,6 +85,25 @@ describe('a progress file', () => {
     const lessons = { good: entry(), bad: { ...entry(), step: -1 } };
     const read = readProgressFile(JSON.stringify({ kind: PROGRESS_FILE_KIND, format: 1, lessons }));
     expect(read).toEqual({ ok: false, error: { code: 'bad-field', where: 'lessons.bad.step' } });
+  });
+  it("carries the learner's edit of their step", () => {
+    const edit = { step: 2, kind: 'cluster', text: 'kind: Service\n' } as const;
+    const text = exportProgress({ clusterip: entry({ edit }) }, '2026-11-22T00:00:00.000Z');
+    const read = readProgressFile(text);
+    expect(read.ok && read.value['clusterip']?.edit).toEqual(edit);
+  });
+  it.each([
+    ['a string', 'kind: Service'],
+    ['an unknown kind', { step: 1, kind: 'host', text: '' }],
+    ['no step', { kind: 'rules', text: '' }],
+    ['text that is not text', { step: 1, kind: 'rules', text: 7 }],
+  ])('is refused when an edit is %s', (_what, edit) => {
+    const lessons = { clusterip: { ...entry(), edit } };
+    const read = readProgressFile(JSON.stringify({ kind: PROGRESS_FILE_KIND, format: 1, lessons }));
+    expect(read).toEqual({
+      ok: false,
+      error: { code: 'bad-field', where: 'lessons.clusterip.edit' },
+    });
   });
   it('is refused when a lesson id could not be one', () => {
     const lessons = { '../x': entry() };
@@ -153,12 +176,28 @@ describe('the store', () => {
     expect(storage.data.has(`${PROGRESS_KEY_PREFIX}nodeport`)).toBe(true);
   });
 
+  it('keeps an edit while the learner stays on its step, and drops it when they move', () => {
+    useProgress.getState().enter('a', 1);
+    useProgress.getState().setStep('a', 3);
+    useProgress.getState().setEdit('a', { step: 3, kind: 'cluster', text: 'mine' });
+    useProgress.getState().setStep('a', 3);
+    bindProgressStorage(storage);
+    expect(useProgress.getState().lessons['a']?.edit?.text).toBe('mine');
+    useProgress.getState().setStep('a', 4);
+    expect(useProgress.getState().lessons['a']?.edit).toBeUndefined();
+    useProgress.getState().setEdit('a', { step: 4, kind: 'cluster', text: 'again' });
+    useProgress.getState().setEdit('a', null);
+    expect(useProgress.getState().lessons['a']?.edit).toBeUndefined();
+  });
+
   it('reset keeps done and forgets the rest', () => {
     useProgress.getState().enter('a', 1);
     useProgress.getState().setStep('a', 4);
+    useProgress.getState().setEdit('a', { step: 4, kind: 'rules', text: '*filter' });
     useProgress.getState().finish('a');
     useProgress.getState().resetLesson('a');
     expect(useProgress.getState().lessons['a']).toMatchObject({ step: 0, done: true, steps: {} });
+    expect(useProgress.getState().lessons['a']?.edit).toBeUndefined();
   });
 
   it('says so when storage refuses, and still works for this visit', () => {

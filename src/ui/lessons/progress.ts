@@ -27,11 +27,23 @@ export interface LessonProgress {
   done: boolean;
   /** by step id */
   steps: Record<string, StepProgress>;
-  /** the learner's own edits to the lesson's scenario, when a step let them edit */
-  yaml?: string;
+  /**
+   * The learner's own edit of the scenario on the step they are at (an edit or paste step): a
+   * reload or their own step link puts it back; another step, reset step or a new version of
+   * the lesson drops it.
+   */
+  edit?: LessonEdit;
   updatedAt: string;
   /** set when the lesson changed since: the learner re-enters at step 1 and is told why */
   restarted?: boolean;
+}
+
+/** The scenario text as the learner left it on one step: cluster YAML or the dump's rules. */
+export interface LessonEdit {
+  /** the 0-based step the edit was made on */
+  step: number;
+  kind: 'cluster' | 'rules';
+  text: string;
 }
 
 export type ProgressMap = Record<string, LessonProgress>;
@@ -40,7 +52,7 @@ export type ProgressMap = Record<string, LessonProgress>;
 export const PROGRESS_FILE_KIND = 'netfilter-lab-lesson-progress';
 export const PROGRESS_FORMAT = 1;
 export const MAX_PROGRESS_FILE = 4 * 1024 * 1024;
-const MAX_YAML = 512 * 1024;
+const MAX_EDIT = 512 * 1024;
 const MAX_STEPS = 200;
 const MAX_LESSONS = 500;
 export const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -83,6 +95,15 @@ function readStep(v: unknown): StepProgress | null {
   return { firstTry, misses, hints, solved, shown };
 }
 
+function readEdit(v: unknown): LessonEdit | null {
+  if (!isObject(v)) return null;
+  const { step, kind, text } = v;
+  if (!isCount(step) || step >= MAX_STEPS) return null;
+  if (kind !== 'cluster' && kind !== 'rules') return null;
+  if (typeof text !== 'string' || text.length > MAX_EDIT) return null;
+  return { step, kind, text };
+}
+
 /** One lesson's progress from untrusted data; the reason names the field that is wrong. */
 export function readEntry(v: unknown, where: string): Read<LessonProgress> {
   const bad = (field: string): Read<LessonProgress> => ({
@@ -111,9 +132,10 @@ export function readEntry(v: unknown, where: string): Read<LessonProgress> {
     steps,
     updatedAt: v['updatedAt'],
   };
-  if (v['yaml'] !== undefined) {
-    if (typeof v['yaml'] !== 'string' || v['yaml'].length > MAX_YAML) return bad('yaml');
-    out.yaml = v['yaml'];
+  if (v['edit'] !== undefined) {
+    const edit = readEdit(v['edit']);
+    if (!edit) return bad('edit');
+    out.edit = edit;
   }
   if (v['restarted'] !== undefined) {
     if (typeof v['restarted'] !== 'boolean') return bad('restarted');

@@ -18,6 +18,7 @@ import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useProgress } from './progress-store.ts';
 import { useSession } from './session-store.ts';
 import { forgetSandbox, keepSandbox } from './sandbox.ts';
+import { keptEdit } from './edit-keeper.ts';
 
 let catalog: LessonSummary[] = [];
 
@@ -86,7 +87,7 @@ const FRESH = {
 export async function goToStep(
   index: number,
   world: World | null = null,
-  opts: { shared?: boolean } = {},
+  opts: { shared?: boolean; keepEdit?: boolean } = {},
 ): Promise<void> {
   const id = useSession.getState().lessonId;
   if (id === null) return;
@@ -98,8 +99,18 @@ export async function goToStep(
     useSession.getState().set({ busy: false, problem: answer.problem });
     return;
   }
-  const step = answer.step;
-  const w = world ?? step.start;
+  let step = answer.step;
+  let w = world ?? step.start;
+  // the learner's own edit of this step, kept with their progress (a reload, their step link)
+  const kept = world === null && opts.keepEdit !== false ? keptEdit(id, index, step.start) : null;
+  if (kept) {
+    const edited = await ask<StepAnswer>('lessonStep', (e) => e.lessonStep(id, index, kept));
+    if (useSession.getState().lessonId !== id) return;
+    if (edited.ok) {
+      step = edited.step;
+      w = kept;
+    }
+  }
   useSession.getState().set({
     ...FRESH,
     busy: false,
@@ -228,9 +239,13 @@ export async function back(): Promise<void> {
   if (step && step.index > 0) await goToStep(step.index - 1);
 }
 
+/** The step's start state again: the learner's kept edit of it is forgotten. */
 export async function resetStep(): Promise<void> {
-  const { step } = useSession.getState();
-  if (step) await goToStep(step.index);
+  const { step, lessonId } = useSession.getState();
+  if (!step || lessonId === null) return;
+  if (useProgress.getState().lessons[lessonId]?.edit?.step === step.index)
+    useProgress.getState().setEdit(lessonId, null);
+  await goToStep(step.index, null, { keepEdit: false });
 }
 
 export async function resetLesson(): Promise<void> {

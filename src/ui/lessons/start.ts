@@ -10,6 +10,7 @@ import { leaveLesson, startLesson } from './session.ts';
 import { loadCatalog } from './catalog.ts';
 import { openLessonLink, openLessonLinkFromLocation } from './lesson-links.ts';
 import { isLessonLink } from './lesson-link.ts';
+import { keepEdits } from './edit-keeper.ts';
 
 function browserStorage(): ProgressStorage | null {
   try {
@@ -32,6 +33,7 @@ async function resume(lessonId: string | null): Promise<void> {
 
 export function startLessons(): void {
   bindProgressStorage(browserStorage());
+  keepEdits();
   const kept = keptSandbox();
   const linked = isLessonLink(location.hash);
   if (kept) useSession.getState().set({ sandbox: kept.doc });

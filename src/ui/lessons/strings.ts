@@ -22,6 +22,8 @@ export interface LessonStrings {
   start: string;
   continue: string;
   again: string;
+  review: (n: number) => string;
+  reviewTitle: string;
   requires: (list: string) => string;
   loading: string;
   loadFailed: (why: string) => string;
@@ -117,6 +119,8 @@ const en: LessonStrings = {
   start: 'Start',
   continue: 'Continue',
   again: 'Play again',
+  review: (n) => `Review: ${n} recap ${n === 1 ? 'question' : 'questions'}`,
+  reviewTitle: 'Answer the recap questions again, on their variants of the scenario',
   requires: (list) => `After: ${list}`,
   loading: 'Loading the lessons…',
   loadFailed: (why) => `The lessons could not be loaded: ${why}`,
@@ -176,7 +180,7 @@ const en: LessonStrings = {
   clear: 'Clear',
   moveUp: (item) => `Move ${item} up`,
   moveDown: (item) => `Move ${item} down`,
-  pickHelp: 'Pick one.',
+  pickHelp: 'Click the rule in the rules view, or pick it here.',
   picked: (what) => `Picked: ${what}`,
   fallThrough: 'Falls through: back to the caller, or the policy',
   actionSend: 'Send the packet, then check.',
@@ -240,6 +244,8 @@ const ko: LessonStrings = {
   start: '시작',
   continue: '이어 하기',
   again: '다시 하기',
+  review: (n) => `복습하기: 정리 질문 ${n}개`,
+  reviewTitle: '시나리오를 바꾼 정리 질문에 다시 답해 봐요',
   requires: (list) => `먼저: ${list}`,
   loading: '레슨을 불러오는 중…',
   loadFailed: (why) => `레슨을 불러오지 못했어요: ${why}`,
@@ -299,7 +305,7 @@ const ko: LessonStrings = {
   clear: '지우기',
   moveUp: (item) => `${item} 위로`,
   moveDown: (item) => `${item} 아래로`,
-  pickHelp: '하나를 고르세요.',
+  pickHelp: '규칙 보기에서 규칙을 클릭하거나 여기서 고르세요.',
   picked: (what) => `고른 것: ${what}`,
   fallThrough: '끝까지 통과: 호출한 체인으로, 또는 정책으로',
   actionSend: '패킷을 보낸 뒤 확인하세요.',

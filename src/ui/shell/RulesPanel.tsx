@@ -17,6 +17,7 @@ import { usePlayerStore } from '../views/trace-player/player-store.ts';
 import { useShownPlace } from './shown-place.ts';
 import { VersionBadge, VersionCompare } from '../versions/VersionCompare.tsx';
 import { versionStrings } from '../versions/strings.ts';
+import { useRulePick } from '../lessons/rule-pick.ts';
 
 // the rule table explains rules with every match and target module: its own chunk, loaded
 // after the first paint, so the page's first task does not evaluate them all
@@ -81,6 +82,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
   const { steps } = useCurrentTrace();
   const place = useShownPlace(rules.ruleset, steps, current);
   const revealAt = useUi((s) => s.revealAt);
+  const onPick = useRulePick();
   const table = rules.ruleset.tables.find((t) => t.name === place.table);
   // nothing traced here yet: start where packets start, the table's first chain
   const chain = place.chain ?? table?.chains[0]?.name;
@@ -94,6 +96,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
           chain={chain}
           steps={place.traced ? steps : NO_STEPS}
           current={current}
+          {...(onPick ? { onPick } : {})}
         />
       </Suspense>
     );
@@ -107,6 +110,7 @@ function RulesTable({ rules }: { rules: ShownRules }) {
         current={current}
         {...(rules.provenance ? { provenance: rules.provenance } : {})}
         onSource={(src) => revealAt(src.span.line, src.span.column)}
+        {...(onPick ? { onPick } : {})}
         lang={lang}
       />
     </Suspense>

@@ -5,7 +5,7 @@
  * Enter pins it, so the explanation and its YAML links stay (and come into view) while the
  * pointer travels to them, until another rule is pinned or Escape lets it go.
  */
-import { forwardRef, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
 import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/index.ts';
@@ -32,6 +32,8 @@ export interface RuleTableProps {
   provenance?: ProvenanceInput;
   /** a provenance source was clicked (the shell shows its YAML lines) */
   onSource?: (source: ProvenanceSource) => void;
+  /** a rule was clicked or chosen with Enter (a lesson's "click the rule" question hears it) */
+  onPick?: (table: string, rule: Rule) => void;
   lang: Lang;
 }
 
@@ -187,6 +189,7 @@ export function RuleTable({
   current,
   provenance,
   onSource,
+  onPick,
   lang,
 }: RuleTableProps) {
   const t = strings[lang];
@@ -226,6 +229,14 @@ export function RuleTable({
   }, [status.currentRule, status.currentRange, chain]);
 
   const byId = useMemo(() => new Map(c?.rules.map((r) => [r.id, r]) ?? []), [c]);
+  const pin = useCallback(
+    (id: string) => {
+      setPinned(id);
+      const rule = byId.get(id);
+      if (rule) onPick?.(table, rule);
+    },
+    [byId, onPick, table],
+  );
   const pinnedRule = pinned ? byId.get(pinned) : undefined;
   const shownRule =
     (shown ? byId.get(shown) : undefined) ??
@@ -237,6 +248,7 @@ export function RuleTable({
     <section
       className="nv-panel nv-rules"
       data-testid="rule-table"
+      data-rules-of={`${table}/${chain}`}
       aria-label={t.title(table, chain)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && pinned !== null) {
@@ -279,7 +291,7 @@ export function RuleTable({
                     isPinned={pinnedRule === r}
                     showCounters={showCounters}
                     onShow={setShown}
-                    onPin={setPinned}
+                    onPin={pin}
                   />
                 ))}
                 {c.builtin && c.policy ? (

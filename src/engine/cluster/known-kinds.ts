@@ -170,7 +170,7 @@ const KUBE_PROXY_CONFIGURATION: Fields = {
 
 /** The netfilter-lab/v1alpha1 Cluster document: closed, every field this tool defines. */
 const CLUSTER: Fields = {
-  ...anyOf('apiVersion', 'kind', 'serviceCIDR', 'backend'),
+  ...anyOf('apiVersion', 'kind', 'serviceCIDR', 'backend', 'networkPolicy'),
   metadata: anyOf('name'),
   externalClients: [anyOf('name', 'address')],
   features: anyOf('randomFully', 'nfacct'),

@@ -4,6 +4,7 @@
  */
 import type { SourceSpan } from '../rules/index.ts';
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
+import type { NetworkPolicyEngine, PolicySpec } from './netpol/types.ts';
 
 export type Protocol = 'TCP' | 'UDP' | 'SCTP';
 
@@ -124,6 +125,14 @@ export interface ClusterEndpointSlice {
 export interface ClusterNetworkPolicy {
   namespace: string;
   name: string;
+  spec: PolicySpec;
+  ref: ObjectRef;
+}
+
+/** A Namespace object; namespaces that pods name without one are implied (labels: the name only). */
+export interface ClusterNamespace {
+  name: string;
+  labels: Record<string, string>;
   ref: ObjectRef;
 }
 
@@ -157,6 +166,8 @@ export interface ClusterSettings {
   externalClients: ExternalClient[];
   backend: 'nft' | 'legacy';
   features: { randomFully: boolean; nfacct: boolean };
+  /** which CNI writes NetworkPolicy into the rules; 'none' leaves policies out */
+  networkPolicy: NetworkPolicyEngine;
   ref: ObjectRef | null;
 }
 
@@ -166,6 +177,7 @@ export interface ClusterModel {
   services: ClusterService[];
   endpointSlices: ClusterEndpointSlice[];
   networkPolicies: ClusterNetworkPolicy[];
+  namespaces: ClusterNamespace[];
   proxy: ProxyConfig;
   settings: ClusterSettings;
   /** objects of kinds the compiler does not know, kept so the editor can still show them */

@@ -29,6 +29,7 @@ export function defaultSettings(): ClusterSettings {
     externalClients: [],
     backend: 'nft',
     features: { randomFully: true, nfacct: false },
+    networkPolicy: 'none',
     ref: null,
   };
 }
@@ -97,6 +98,7 @@ export function readSettings(r: Reader): ClusterSettings {
   s.backend = r.oneOf(['backend'], ['nft', 'legacy'] as const) ?? 'nft';
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
+  s.networkPolicy = r.oneOf(['networkPolicy'], ['none', 'calico'] as const) ?? 'none';
   const clients: ExternalClient[] = [];
   r.list(['externalClients']).forEach((c, i) => {
     const p = ['externalClients', i];

@@ -268,6 +268,11 @@ const kinds: Record<string, object> = {
       metadata: { type: 'object', properties: { name: str } },
       serviceCIDR: { ...cidr, default: '10.96.0.0/12' },
       backend: { enum: ['nft', 'legacy'], default: 'nft' },
+      networkPolicy: {
+        enum: ['none', 'calico'],
+        default: 'none',
+        description: 'the CNI whose rules enforce NetworkPolicy (none: policies are not compiled)',
+      },
       externalClients: {
         type: 'array',
         items: {

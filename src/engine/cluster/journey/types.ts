@@ -98,6 +98,14 @@ export interface LegEnd {
   reason?: string;
   /** the rule (or chain policy) that dropped or rejected it */
   decidedBy?: string;
+  /** set when a pod's NetworkPolicy chain dropped it: the policies, the pod, the rule */
+  policy?: {
+    policies: string[];
+    pod: string;
+    direction: 'ingress' | 'egress';
+    chain: string;
+    rule: number;
+  };
 }
 
 export interface Journey {

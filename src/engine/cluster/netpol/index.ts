@@ -5,6 +5,7 @@ import type { CniRules } from './cni-rules.ts';
 
 export { readNamespace, readNetworkPolicy } from './read.ts';
 export { checkPolicies } from './check.ts';
+export { ipsetRestoreText } from './ipset-text.ts';
 export { workloadInterface } from './calico/index.ts';
 export type { CniRules } from './cni-rules.ts';
 export type { NetworkPolicyEngine, PolicySpec } from './types.ts';

@@ -116,5 +116,5 @@ export const netpolAfterDnat: Scenario = {
     { kind: 'service', namespace: 'shop', name: 'db', port: 80 },
     { entryNode: 'node-b' },
   ),
-  node: 'node-a',
+  node: 'node-b',
 };

@@ -17,6 +17,15 @@ describe('NetworkPolicy words', () => {
     for (const part of ['shop/db-from-frontend', 'shop/db', '인그레스', '7번 규칙'])
       expect(ko).toContain(part);
   });
+  it('say how a pod sends with Calico: by its own interface, in both languages', () => {
+    expect(netpolStrings.en.viaRoutedPod('node-b', 'cali081a0416622')).toBe(
+      "Enters node-b by the pod's own interface cali081a0416622 (no bridge).",
+    );
+    expect(netpolStrings.ko.viaRoutedPod('node-b', 'cali081a0416622')).toContain('브리지 없음');
+    expect(netpolStrings.en.routedPodNetwork).toMatch(/no bridge/);
+    expect(netpolStrings.ko.routedPodNetwork).toMatch(/브리지 없음/);
+  });
+
   it('speak of several policies in the plural', () => {
     const two = { ...one, policies: ['x/a', 'x/b'], direction: 'egress' as const };
     expect(netpolStrings.en.blockedBy(two)).toMatch(

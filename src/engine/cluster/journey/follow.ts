@@ -20,7 +20,7 @@ import { SeededDraw, type Fraction } from './exact.ts';
 import { entryNode, readFlow, type Flow } from './flow.ts';
 import { groupOutcomes, makeJourney } from './outcomes.ts';
 import { nodeOwning, placeView } from './places.ts';
-import { noteText, POD_NETWORK_NOTE } from './text.ts';
+import { noteText, POD_NETWORK_NOTE, ROUTED_POD_NETWORK_NOTE } from './text.ts';
 import type {
   Journey,
   JourneyNote,
@@ -134,7 +134,8 @@ export function journey(
   const read = readFlow(flowDoc, model);
   const result: JourneyResult = {
     flow: null,
-    podNetwork: POD_NETWORK_NOTE.en,
+    podNetwork: routedPods(model) ? ROUTED_POD_NETWORK_NOTE.en : POD_NETWORK_NOTE.en,
+    podNetworkKind: routedPods(model) ? 'routed' : 'bridge',
     notes: [],
     noteData: [],
     journey: null,

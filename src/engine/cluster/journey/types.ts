@@ -178,6 +178,8 @@ export interface JourneyResult {
   flow: FlowView | null;
   /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
   podNetwork: string;
+  /** pods on a bridge (cni0) or behind routed interfaces of their own (Calico) */
+  podNetworkKind: 'bridge' | 'routed';
   /** notes on how the journey was followed, in English (noteText of each of noteData) */
   notes: string[];
   /** the same notes as data, for words in another language (not in the CLI's JSON) */

@@ -153,7 +153,11 @@ export function JourneyStrip(props: JourneyStripProps) {
               {t.note(n)}
             </p>
           ))}
-          <p className="nv-hint small">{t.podNetwork}</p>
+          <p className="nv-hint small">
+            {response?.podNetwork === 'routed'
+              ? netpolStrings[lang].routedPodNetwork
+              : t.podNetwork}
+          </p>
         </>
       ) : null}
     </section>

@@ -11,10 +11,11 @@ import {
   type ClusterModel,
 } from '../engine/cluster/index.ts';
 import { buildEndpoints } from '../engine/cluster/endpoints.ts';
-import { vethName } from '../engine/cluster/hosts.ts';
+import { podDevice } from '../engine/cluster/hosts.ts';
 import { formatIPv4 } from '../engine/rules/index.ts';
 import { formatPrefix } from '../engine/netfilter/ipv4.ts';
 import { readHost, type Host } from '../engine/netfilter/index.ts';
+import type { IpSet } from '../engine/netfilter/host.ts';
 import type { ClusterSummary, CompileClusterResult, CompiledNodeData } from './protocol.ts';
 
 export interface CompiledCluster {
@@ -41,7 +42,7 @@ export function summarize(model: ClusterModel): ClusterSummary {
               name: p.name,
               ip: formatIPv4(p.podIP),
               node: p.nodeName,
-              veth: vethName(p.namespace, p.name),
+              veth: podDevice(model, p.namespace, p.name),
               ports: p.ports.map((c) => ({ port: c.containerPort, protocol: c.protocol })),
             },
           ],
@@ -70,8 +71,10 @@ export function summarize(model: ClusterModel): ClusterSummary {
 function compile(yaml: string): CompiledCluster {
   const { model, diagnostics } = loadCluster(yaml);
   const endpoints = buildEndpoints(model);
+  const ipsets = new Map<string, IpSet[]>();
   const nodes: CompiledNodeData[] = model.nodes.map((n) => {
     const c = compileModelNode(model, n.name, endpoints);
+    ipsets.set(n.name, c.ipsets);
     return {
       name: n.name,
       rulesetText: c.rulesetText,
@@ -81,7 +84,12 @@ function compile(yaml: string): CompiledCluster {
     };
   });
   const hosts: Record<string, Host> = {};
-  for (const [name, file] of Object.entries(hostsOf(model))) hosts[name] = readHost(file).host;
+  for (const [name, file] of Object.entries(hostsOf(model))) {
+    const host = readHost(file).host;
+    // a CNI's policy rules name ipsets: the node's kernel holds them beside the rules
+    host.ipsets = [...host.ipsets, ...(ipsets.get(name) ?? [])];
+    hosts[name] = host;
+  }
   const all: ClusterDiagnostic[] = [...diagnostics, ...nodes.flatMap((n) => n.diagnostics)];
   return {
     result: {

@@ -59,12 +59,20 @@ export function followJourney(req: JourneyRequest): JourneyResponse {
     ? all.outcomes?.flatMap((o) => (endsAs(o.journey, traced) ? [o.journey] : []))[0]
     : undefined;
   if (agreeing)
-    return { flow: all.flow, journey: agreeing, followsTrace: true, notes: all.noteData, problems };
+    return {
+      flow: all.flow,
+      journey: agreeing,
+      followsTrace: true,
+      podNetwork: all.podNetworkKind,
+      notes: all.noteData,
+      problems,
+    };
   const drawn = journey(req.yaml, req.flow, { seed: req.seed });
   return {
     flow: drawn.flow,
     journey: drawn.journey,
     followsTrace: false,
+    podNetwork: drawn.podNetworkKind,
     notes: drawn.noteData,
     problems: problemsOf(drawn),
   };

@@ -150,6 +150,8 @@ export interface JourneyResponse {
   journey: Journey | null;
   /** the journey took the same branch as the entry node's trace */
   followsTrace: boolean;
+  /** pods on a bridge (cni0) or behind routed interfaces of their own (Calico) */
+  podNetwork: 'bridge' | 'routed';
   /** how the journey was followed, as data the strip words in the reader's language */
   notes: JourneyNote[];
   problems: TraceProblem[];

@@ -5,7 +5,10 @@
 // - one namespace per node: eth0 on br0 with the node IP, bridge cni0 with the podCIDR's first
 //   address and one veth port per pod (hairpin as the host model says), the routes to the other
 //   nodes' podCIDRs, ip_forward and bridge netfilter on;
-// - one namespace per pod (eth0 with the pod IP, default route via cni0) and per client.
+// - one namespace per pod (eth0 with the pod IP, default route via cni0) and per client;
+// - with Calico's host model, no cni0: each pod's veth is its own routed `cali…` interface with
+//   proxy ARP on, the pod's /32 routed to it, and the pod's default route via 169.254.1.1 as
+//   the Calico CNI plugin sets it up.
 // Every namespace name starts with a prefix unique to this process and lab, teardown removes
 // them and stops the servers it started; nothing outside those namespaces is touched.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +38,8 @@ export interface ClusterLab {
   clientNs(name: string): string;
   /** iptables-nft-restore of a node's rules into its namespace */
   loadRules(node: string, rulesetText: string): void;
+  /** `ipset restore` of a node's sets into its namespace (before rules that name them) */
+  loadIpsets(node: string, restoreText: string): void;
   /** starts a TCP echo server in every pod on its container ports; resolves once all listen */
   startServers(): Promise<void>;
   /** real TCP connections from a namespace, one result per attempt */
@@ -130,6 +135,22 @@ export function buildClusterLab(
     if (gateway) run(['ip', '-n', lan, 'addr', 'add', `${gateway}/${linkPrefix}`, 'dev', 'br0']);
     const link = gateway ? parsePrefix(`${gateway}/${linkPrefix}`) : undefined;
 
+    /** A pod behind its own routed interface (Calico): no bridge, proxy ARP for its gateway. */
+    const routedPod = (ns: string, dev: string, ip: string, nodeName: string): void => {
+      const pod = podList.find((p) => formatIPv4(p.podIP ?? 0) === ip && p.nodeName === nodeName);
+      if (!pod) throw new Error(`no pod behind ${dev} of ${nodeName}`);
+      const pns = podNs(pod.namespace, pod.name);
+      addNamespace(pns);
+      veth(ns, dev, pns, 'eth0');
+      sysctl(ns, `net.ipv4.conf.${dev}.proxy_arp`, '1');
+      sysctl(ns, `net.ipv4.neigh.${dev}.proxy_delay`, '0');
+      run(['ip', '-n', ns, 'link', 'set', dev, 'up']);
+      run(['ip', '-n', pns, 'addr', 'add', `${ip}/32`, 'dev', 'eth0']);
+      run(['ip', '-n', pns, 'link', 'set', 'eth0', 'up']);
+      run(['ip', '-n', pns, 'route', 'add', '169.254.1.1', 'dev', 'eth0', 'scope', 'link']);
+      run(['ip', '-n', pns, 'route', 'add', 'default', 'via', '169.254.1.1', 'dev', 'eth0']);
+    };
+
     model.nodes.forEach((node, i) => {
       const ns = nodeNs(node.name);
       const host = hosts[node.name]!;
@@ -173,6 +194,9 @@ export function buildClusterLab(
           run(['ip', '-n', pns, 'link', 'set', 'eth0', 'up']);
           run(['ip', '-n', pns, 'route', 'add', 'default', 'via', gw]);
         }
+      }
+      for (const r of host.routes) {
+        if (r.to.endsWith('/32') && !r.via) routedPod(ns, r.dev, r.to.slice(0, -3), node.name);
       }
       for (const r of host.routes) {
         const argv = ['ip', '-n', ns, 'route', 'add', r.to];
@@ -222,6 +246,9 @@ export function buildClusterLab(
     podNs,
     clientNs,
     teardown,
+    loadIpsets(node, restoreText) {
+      if (restoreText !== '') runIn(nodeNs(node), ['ipset', 'restore'], { input: restoreText });
+    },
     loadRules(node, rulesetText) {
       const text = rulesetText.endsWith('\n') ? rulesetText : `${rulesetText}\n`;
       runIn(nodeNs(node), ['iptables-nft-restore'], { input: text });

@@ -15,6 +15,8 @@ import { RestoreRuleReader } from './restore-rule.ts';
 import { proxierRules, type NodeView } from './proxier/index.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
 import type { RuleProvenance } from './provenance.ts';
+import type { IpSet } from '../netfilter/host.ts';
+import { cniRules } from './netpol/index.ts';
 
 export interface CompiledNode {
   /** what `iptables-save` prints on the node (without its header comments and counters) */
@@ -22,6 +24,8 @@ export interface CompiledNode {
   ruleset: Ruleset;
   /** rule id (`table/chain/index`, as in `ruleset`) → why the rule exists */
   provenance: ReadonlyMap<string, RuleProvenance>;
+  /** the ipsets the rules name (a CNI's policy sets), with their members */
+  ipsets: IpSet[];
   diagnostics: ClusterDiagnostic[];
 }
 
@@ -59,13 +63,14 @@ export function compileModelNode(
       ...NO_SPAN,
     });
     const empty = parseRuleset('', { format: 'save', family: 'ipv4' }).ruleset;
-    return { rulesetText: '', ruleset: empty, provenance: new Map(), diagnostics };
+    return { rulesetText: '', ruleset: empty, provenance: new Map(), ipsets: [], diagnostics };
   }
   // the proxier and the ruleset share one reader: parts it makes are read once (restore-rule.ts)
   const reader = new RestoreRuleReader();
   const builder = new NodeRulesetBuilder(reader);
   const proxy = proxierRules(model, nodeView(node), endpoints, reader, builder.add);
-  const built = builder.finish(proxy.chains, model.settings.kubeProxyVersion.layout);
+  const cni = cniRules(model, node);
+  const built = builder.finish(proxy.chains, model.settings.kubeProxyVersion.layout, cni);
   for (const d of built.diagnostics) {
     // nfacct is a match the engine keeps verbatim; anything else is a compiler bug
     if (d.code === 'unknown-module' && model.settings.features.nfacct) continue;
@@ -94,6 +99,7 @@ export function compileModelNode(
     rulesetText: built.text,
     ruleset: built.ruleset,
     provenance: built.provenance,
+    ipsets: cni?.ipsets ?? [],
     diagnostics,
   };
 }

@@ -18,7 +18,8 @@ export type ClusterDiagnosticCode =
   | 'duplicate-address'
   | 'address-outside-cidr'
   | 'unknown-target-port' // a named targetPort that a selected pod does not declare
-  | 'selects-nothing' // a Service whose selector matches no pod
+  | 'selects-nothing' // a Service or NetworkPolicy whose selector matches no pod
+  | 'unknown-port-name' // a NetworkPolicy port name that no container of the pods it means declares
   | 'unknown-node' // a pod or endpoint on a node the description does not define
   | 'unknown-service' // an EndpointSlice for a Service that is not defined
   | 'ipv6-ignored' // the model is IPv4 only

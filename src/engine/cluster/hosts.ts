@@ -10,6 +10,7 @@
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { hash32 } from './hosts-names.ts';
 import type { ClusterModel, ClusterNode } from './model.ts';
+import { workloadInterface } from './netpol/index.ts';
 
 export interface HostFileInterface {
   name: string;
@@ -63,6 +64,19 @@ export function vethName(namespace: string, name: string): string {
   return `veth${hash32(`${namespace}/${name}`).toString(16).padStart(8, '0')}`;
 }
 
+/** Whether pods sit behind routed interfaces of their own (Calico) rather than on cni0. */
+export function routedPods(model: ClusterModel): boolean {
+  return model.settings.networkPolicy === 'calico';
+}
+
+/**
+ * The host-side device a pod's packets come in by and leave by: its veth on cni0, or with Calico
+ * its own `cali…` interface, which the node routes the pod's /32 to (Calico uses no bridge).
+ */
+export function podDevice(model: ClusterModel, namespace: string, name: string): string {
+  return routedPods(model) ? workloadInterface(namespace, name) : vethName(namespace, name);
+}
+
 export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
   const link = nodeLink(model);
   const taken = new Set(model.nodes.flatMap((n) => n.internalIPs));
@@ -72,21 +86,28 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
     { name: 'eth0', addresses: eth0 },
   ];
   const bridges: HostFile['bridges'] = [];
-  if (node.podCIDR) {
+  const routes: HostFileRoute[] = [];
+  const localPods = model.pods.filter(
+    (p) => p.nodeName === node.name && p.podIP !== null && !p.finished,
+  );
+  if (routedPods(model))
+    for (const p of localPods) {
+      const dev = podDevice(model, p.namespace, p.name);
+      interfaces.push({ name: dev, addresses: [] });
+      routes.push({ to: `${formatIPv4(p.podIP ?? 0)}/32`, dev });
+    }
+  else if (node.podCIDR) {
     interfaces.push({
       name: 'cni0',
       addresses: [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`],
     });
-    const ports = model.pods
-      .filter((p) => p.nodeName === node.name && p.podIP !== null && !p.finished)
-      .map((p) => ({
-        name: vethName(p.namespace, p.name),
-        addresses: [formatIPv4(p.podIP ?? 0)],
-        hairpin: true,
-      }));
+    const ports = localPods.map((p) => ({
+      name: vethName(p.namespace, p.name),
+      addresses: [formatIPv4(p.podIP ?? 0)],
+      hairpin: true,
+    }));
     bridges.push({ name: 'cni0', ports });
   }
-  const routes: HostFileRoute[] = [];
   for (const other of model.nodes) {
     const via = other.internalIPs[0];
     if (other === node || !other.podCIDR || via === undefined) continue;

@@ -10,6 +10,7 @@ export { NO_SPAN, type ClusterDiagnostic, type ClusterDiagnosticCode } from './d
 export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
 export type { ClusterModel } from './model.ts';
 export { clusterSchema } from './schema.ts';
+export { ipsetRestoreText } from './netpol/index.ts';
 export {
   journey,
   POD_NETWORK_NOTE,

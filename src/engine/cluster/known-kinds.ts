@@ -170,7 +170,7 @@ const KUBE_PROXY_CONFIGURATION: Fields = {
 
 /** The netfilter-lab/v1alpha1 Cluster document: closed, every field this tool defines. */
 const CLUSTER: Fields = {
-  ...anyOf('apiVersion', 'kind', 'serviceCIDR', 'backend', 'kubeProxyVersion'),
+  ...anyOf('apiVersion', 'kind', 'serviceCIDR', 'backend', 'kubeProxyVersion', 'networkPolicy'),
   metadata: anyOf('name'),
   externalClients: [anyOf('name', 'address')],
   features: anyOf('randomFully', 'nfacct'),

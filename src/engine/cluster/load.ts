@@ -8,14 +8,7 @@ import type { SourceSpan } from '../rules/index.ts';
 import { assumeNodes } from './assume-nodes.ts';
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { checkFields } from './field-check.ts';
-import {
-  isHeadless,
-  readEndpointSlice,
-  readNetworkPolicy,
-  readNode,
-  readPod,
-  readService,
-} from './read-core.ts';
+import { isHeadless, readEndpointSlice, readNode, readPod, readService } from './read-core.ts';
 import {
   defaultProxyConfig,
   defaultSettings,
@@ -29,6 +22,7 @@ import {
   type DeploymentSpec,
 } from './read-deployment.ts';
 import { Reader } from './read-kit.ts';
+import { checkPolicies, readNamespace, readNetworkPolicy } from './netpol/index.ts';
 import { visitManifests, type Located } from './source.ts';
 import { validateCluster } from './validate.ts';
 import {
@@ -78,6 +72,7 @@ function startLoading(): Loading {
     services: [],
     endpointSlices: [],
     networkPolicies: [],
+    namespaces: [],
     proxy: defaultProxyConfig(),
     settings: defaultSettings(),
     unknown: [],
@@ -114,6 +109,10 @@ function startLoading(): Loading {
     }
     // a Cluster document of another apiVersion is ignored whole: its keys say nothing
     if (kind !== 'Cluster' || apiVersion === LAB_API_VERSION) checkFields(obj, kind, report);
+    if (kind === 'Namespace') {
+      const ns = readNamespace(r);
+      if (ns && !model.namespaces.some((n) => n.name === ns.name)) model.namespaces.push(ns);
+    }
     switch (kind) {
       case 'Node': {
         const n = readNode(r);
@@ -155,14 +154,7 @@ function startLoading(): Loading {
       }
       case 'NetworkPolicy': {
         const np = readNetworkPolicy(r);
-        if (np && unique(np.ref, r)) {
-          model.networkPolicies.push(np);
-          r.info(
-            ['kind'],
-            'not-compiled',
-            'NetworkPolicy is checked but not compiled yet: kube-proxy does not enforce it (a CNI plugin does)',
-          );
-        }
+        if (np && unique(np.ref, r)) model.networkPolicies.push(np);
         break;
       }
       case 'KubeProxyConfiguration':
@@ -233,6 +225,7 @@ function startLoading(): Loading {
     allocateServiceAddresses(model, report);
     defaultClusterCIDR(model, report);
     validateCluster(model, report);
+    checkPolicies(model, report);
     return { model, diagnostics: [...split.diagnostics, ...report.diagnostics] };
   };
 

@@ -4,6 +4,7 @@
  */
 import type { SourceSpan } from '../rules/index.ts';
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
+import type { NetworkPolicyEngine, PolicySpec } from './netpol/types.ts';
 
 export type Protocol = 'TCP' | 'UDP' | 'SCTP';
 
@@ -124,6 +125,14 @@ export interface ClusterEndpointSlice {
 export interface ClusterNetworkPolicy {
   namespace: string;
   name: string;
+  spec: PolicySpec;
+  ref: ObjectRef;
+}
+
+/** A Namespace object; namespaces that pods name without one are implied (labels: the name only). */
+export interface ClusterNamespace {
+  name: string;
+  labels: Record<string, string>;
   ref: ObjectRef;
 }
 
@@ -159,6 +168,8 @@ export interface ClusterSettings {
   features: { randomFully: boolean; nfacct: boolean };
   /** the kube-proxy release whose rule layout is written (kube-proxy-version.ts) */
   kubeProxyVersion: KubeProxyVersion;
+  /** which CNI writes NetworkPolicy into the rules; 'none' leaves policies out */
+  networkPolicy: NetworkPolicyEngine;
   ref: ObjectRef | null;
 }
 
@@ -176,6 +187,7 @@ export interface ClusterModel {
   services: ClusterService[];
   endpointSlices: ClusterEndpointSlice[];
   networkPolicies: ClusterNetworkPolicy[];
+  namespaces: ClusterNamespace[];
   proxy: ProxyConfig;
   settings: ClusterSettings;
   /** objects of kinds the compiler does not know, kept so the editor can still show them */

@@ -29,6 +29,7 @@ import type { RuleProvenance } from './provenance.ts';
 import { RuleProvenanceMap } from './provenance-map.ts';
 import type { RestoreRuleReader, RuleBody, RuleWord } from './restore-rule.ts';
 import { flatText } from './rule-part.ts';
+import type { CniRules } from './netpol/cni-rules.ts';
 
 export interface NodeRuleset {
   ruleset: Ruleset;
@@ -155,12 +156,23 @@ export class NodeRulesetBuilder {
     list.count++;
   };
 
-  /** The ruleset, once kube-proxy has written every rule and declared its chains. */
+  /**
+   * The ruleset, once kube-proxy has written every rule and declared its chains, in the layout of
+   * its release; `cni` adds the rules a CNI writes for NetworkPolicy.
+   */
   finish(
     declared: Record<RestoreTable, readonly string[]>,
     layout: KubeProxyVersion['layout'] = 'current',
+    cni?: CniRules,
   ): NodeRuleset {
-    const { chains: chainSets, builtin, kubeletChains } = fixedRules(declared, layout);
+    const { chains: chainSets, builtin, kubeletChains } = fixedRules(declared, layout, cni);
+    const cniChains = new Map<string, StateRule[]>();
+    for (const r of cni?.rules ?? []) {
+      const key = `${r.table}/${r.chain}`;
+      let list = cniChains.get(key);
+      if (!list) cniChains.set(key, (list = []));
+      list.push(r);
+    }
     const reader = this.reader;
     // joined a few thousand at a time: one join of a million pieces takes several times as long
     const chunks: string[] = [];
@@ -278,7 +290,9 @@ export class NodeRulesetBuilder {
           const c = names[k]!;
           const chain = table.chains[builtins.length + k]!;
           const list = lists.get(c);
-          if (list) {
+          const cniList = cniChains.get(`${name}/${c}`);
+          if (cniList) for (const st of cniList) writeFixed(table, chain, st);
+          else if (list) {
             const ruleHead = flatText('-A ', c);
             const next = this.next;
             // an array of the chain's length (one grown by push keeps room to grow)

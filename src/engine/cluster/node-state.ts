@@ -23,6 +23,7 @@ import type { KubeProxyVersion } from './model.ts';
 import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
 import { BUILTIN_CHAINS, type TableName } from '../rules/index.ts';
+import type { CniRules } from './netpol/cni-rules.ts';
 
 export interface StateRule {
   table: TableName;
@@ -149,10 +150,15 @@ export interface FixedRules {
   kubeletChains: Map<string, StateRule[]>;
 }
 
-/** The chains and built-in chain rules around kube-proxy's restore input (which declares `declared`). */
+/**
+ * The chains and built-in chain rules around kube-proxy's restore input (which declares
+ * `declared`) in the layout of its release, and a CNI's when it writes policy rules: its jumps go
+ * above kube-proxy's (felix inserts them at the top and keeps them there), its tail rules below.
+ */
 export function fixedRules(
   declared: Record<RestoreTable, readonly string[]>,
   layout: KubeProxyVersion['layout'] = 'current',
+  cni?: CniRules,
 ): FixedRules {
   const chains = new Map<TableName, Set<string>>();
   const chainSet = (t: TableName): Set<string> => {
@@ -206,6 +212,15 @@ export function fixedRules(
   // kube-proxy's restore input replaces the chains it declares
   for (const t of ['filter', 'nat'] as RestoreTable[])
     for (const c of declared[t]) chainSet(t).add(c);
+
+  if (cni) {
+    for (const [t, set] of cni.chains) for (const c of set) chainSet(t).add(c);
+    for (let i = cni.top.length - 1; i >= 0; i--) {
+      const r = cni.top[i]!;
+      builtinRules(r.table, r.chain).unshift(r);
+    }
+    for (const r of cni.bottom) builtinRules(r.table, r.chain).push(r);
+  }
   return { chains, builtin, kubeletChains };
 }
 

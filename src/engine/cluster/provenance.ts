@@ -6,7 +6,7 @@
 import type { SourceSpan } from '../rules/index.ts';
 import type { ObjectRef } from './model.ts';
 
-export type RuleWriter = 'kube-proxy' | 'kubelet';
+export type RuleWriter = 'kube-proxy' | 'kubelet' | 'calico';
 
 export type RuleRole =
   | 'hook-jump' // a built-in chain jumping to a kube-proxy or kubelet chain
@@ -40,7 +40,14 @@ export type RuleRole =
   | 'affinity-check'
   | 'load-balance'
   | 'endpoint-hairpin-masquerade'
-  | 'endpoint-dnat';
+  | 'endpoint-dnat'
+  | 'policy-hook' // a CNI's jump into its chains, or its accept at the end of a built-in chain
+  | 'policy-static' // a CNI chain that is the same on every node
+  | 'policy-dispatch' // picks the chain of the pod behind an interface
+  | 'policy-endpoint' // a pod's own chain: state, tiers, the drop when no policy allowed
+  | 'policy-allow' // a NetworkPolicy rule: marks what it allows
+  | 'policy-profile' // the namespace's or service account's default
+  | 'policy-nat'; // the CNI's own NAT (pool masquerade)
 
 export interface ProvenanceSource {
   kind: string;
@@ -59,6 +66,12 @@ export interface RuleProvenance {
   servicePort?: string;
   /** the endpoint, e.g. "10.42.0.43:8080" */
   endpoint?: string;
+  /** NetworkPolicy rules: the policies, as namespace/name */
+  policies?: string[];
+  /** the policy rule, e.g. "ingress[0]" (0-based, as the YAML lists them) */
+  policyRule?: string;
+  /** the pod a CNI rule is for, as namespace/name */
+  pod?: string;
 }
 
 export function sourceOf(ref: ObjectRef, field?: string, span?: SourceSpan): ProvenanceSource {

@@ -31,6 +31,7 @@ export function defaultSettings(): ClusterSettings {
     backend: 'nft',
     features: { randomFully: true, nfacct: false },
     kubeProxyVersion: CURRENT_VERSION,
+    networkPolicy: 'none',
     ref: null,
   };
 }
@@ -100,6 +101,7 @@ export function readSettings(r: Reader): ClusterSettings {
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
   s.kubeProxyVersion = readKubeProxyVersion(r);
+  s.networkPolicy = r.oneOf(['networkPolicy'], ['none', 'calico'] as const) ?? 'none';
   const clients: ExternalClient[] = [];
   r.list(['externalClients']).forEach((c, i) => {
     const p = ['externalClients', i];

@@ -3,7 +3,6 @@ import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { isRecord, Reader, shown } from './read-kit.ts';
 import type {
   ClusterEndpointSlice,
-  ClusterNetworkPolicy,
   ClusterNode,
   ClusterPod,
   ClusterService,
@@ -313,46 +312,5 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
     ports,
     endpoints,
     ref: r.ref('EndpointSlice', meta.name, meta.namespace),
-  };
-}
-
-/** NetworkPolicy: checked for shape now; compiled in a later step. */
-export function readNetworkPolicy(r: Reader): ClusterNetworkPolicy | undefined {
-  const meta = readMeta(r, 'NetworkPolicy');
-  if (!meta) return undefined;
-  if (r.record(['spec']) === undefined) r.error([], 'missing-field', 'a NetworkPolicy needs spec');
-  r.record(['spec', 'podSelector']);
-  r.list(['spec', 'policyTypes']).forEach((_, i) =>
-    r.oneOf(['spec', 'policyTypes', i], ['Ingress', 'Egress'] as const),
-  );
-  for (const dir of ['ingress', 'egress'] as const) {
-    const peersKey = dir === 'ingress' ? 'from' : 'to';
-    r.list(['spec', dir]).forEach((_, i) => {
-      r.list(['spec', dir, i, peersKey]).forEach((peer, j) => {
-        const pp = ['spec', dir, i, peersKey, j];
-        if (!isRecord(peer))
-          return r.error(pp, 'bad-type', `a ${peersKey} peer should be a mapping`);
-        if (peer['ipBlock'] !== undefined) {
-          r.cidr([...pp, 'ipBlock', 'cidr']);
-          r.list([...pp, 'ipBlock', 'except']).forEach((_, k) =>
-            r.cidr([...pp, 'ipBlock', 'except', k]),
-          );
-        }
-        if (peer['podSelector'] !== undefined) r.record([...pp, 'podSelector']);
-        if (peer['namespaceSelector'] !== undefined) r.record([...pp, 'namespaceSelector']);
-      });
-      r.list(['spec', dir, i, 'ports']).forEach((_, k) => {
-        const portPath = ['spec', dir, i, 'ports', k];
-        r.protocol([...portPath, 'protocol']);
-        const port = r.get([...portPath, 'port']);
-        if (typeof port === 'number') r.int([...portPath, 'port'], 1, 65535);
-        r.int([...portPath, 'endPort'], 1, 65535);
-      });
-    });
-  }
-  return {
-    namespace: meta.namespace,
-    name: meta.name,
-    ref: r.ref('NetworkPolicy', meta.name, meta.namespace),
   };
 }

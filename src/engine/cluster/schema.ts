@@ -274,6 +274,11 @@ const kinds: Record<string, object> = {
         description:
           'the kube-proxy release whose rules are written: 1.19 to 1.23 (the older layout) or 1.28 and later',
       },
+      networkPolicy: {
+        enum: ['none', 'calico'],
+        default: 'none',
+        description: 'the CNI whose rules enforce NetworkPolicy (none: policies are not compiled)',
+      },
       externalClients: {
         type: 'array',
         items: {

@@ -3,6 +3,7 @@ import { clusterip4pods } from './clusterip-4pods.ts';
 import { etpLocalDropped, etpLocalKept } from './etp-local.ts';
 import { hairpin } from './hairpin.ts';
 import { loadBalancerSourceRanges } from './loadbalancer-source-ranges.ts';
+import { netpolAfterDnat } from './netpol-after-dnat.ts';
 import { noEndpoints } from './no-endpoints.ts';
 import { nodeportOtherNode } from './nodeport-other-node.ts';
 import { scale4to2 } from './scale-4-to-2.ts';
@@ -21,6 +22,7 @@ export const scenarios: readonly Scenario[] = [
   noEndpoints,
   sessionAffinity,
   hairpin,
+  netpolAfterDnat,
 ];
 
 export function scenarioById(id: string): Scenario | undefined {

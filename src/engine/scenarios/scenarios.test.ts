@@ -105,7 +105,8 @@ describe('shipped scenarios', () => {
         expect(r.complete).toBe(true);
       }
     }
-  });
+    // every scenario's every cluster, journeys with all paths: seconds, more on a loaded machine
+  }, 60_000);
 
   it.each(scenarios.flatMap((s) => s.clusters.map((_, i) => [s.id, i] as const)))(
     'golden journey: %s (cluster %i)',
@@ -243,5 +244,27 @@ describe('shipped scenarios', () => {
     expect(r.journey!.request.decidedBy).toMatch(
       /"default\/ghost:http has no endpoints".* -j REJECT/,
     );
+  });
+});
+
+describe('netpol-after-dnat', () => {
+  it('is delivered without the policy and blocked by it on the database node after the DNAT', () => {
+    const open = run('netpol-after-dnat', 0);
+    expect(open.outcomes!.map((o) => [o.verdict, o.delivered])).toEqual([
+      ['ACCEPT', '10.244.1.10:5432'],
+    ]);
+    const closed = run('netpol-after-dnat', 1);
+    expect(closed.outcomes!.map((o) => o.verdict)).toEqual(['DROP']);
+    const end = closed.journey!.request;
+    expect(end.node).toBe('node-a');
+    expect(end.packet.dst).toBe('10.244.1.10');
+    expect(end.packet.dport).toBe(5432);
+    expect(end.policy).toMatchObject({ policies: ['shop/db-from-frontend'], pod: 'shop/db' });
+  });
+
+  it('lets frontend through: the policy names the targetPort', () => {
+    const s = scenarioById('netpol-after-dnat')!;
+    const r = journey(s.clusters[1]!.yaml, { from: 'pod/shop/frontend', to: 'svc/shop/db:sql' });
+    expect(r.journey!.request.outcome).toBe('delivered');
   });
 });

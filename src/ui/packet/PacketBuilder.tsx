@@ -6,6 +6,7 @@ import { strings as twiceStrings } from '../connections/strings.ts';
 import type { FormEvent } from 'react';
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import { useLang, useT, type Messages } from '../i18n/index.ts';
+import { netpolStrings } from '../netpol/strings.ts';
 import { useSummary } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import {
@@ -198,10 +199,18 @@ function EntryFields({
 }) {
   const form = useScenario((s) => s.form);
   const editForm = useScenario((s) => s.editForm);
+  const own = netpolStrings[useLang()];
   const s = form.source;
   if (!dump && s.kind === 'pod') {
     const pod = c?.pods.find((p) => p.namespace === s.namespace && p.name === s.name);
-    return pod ? <p className="hint">{t.viaPod(pod.node, pod.veth)}</p> : null;
+    if (!pod) return null;
+    // with Calico's rules a pod has its own routed cali… interface, not a port of cni0
+    const routed = pod.veth.startsWith('cali');
+    return (
+      <p className="hint">
+        {routed ? own.viaRoutedPod(pod.node, pod.veth) : t.viaPod(pod.node, pod.veth)}
+      </p>
+    );
   }
   if (s.kind === 'node') return dump ? null : <p className="hint">{t.viaNode(s.name)}</p>;
   return (

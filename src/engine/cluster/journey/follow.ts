@@ -13,14 +13,14 @@ import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
 import { compileModelNode } from '../compile.ts';
 import type { ClusterDiagnostic } from '../diagnostics.ts';
 import { buildEndpoints } from '../endpoints.ts';
-import { hostOf, vethName } from '../hosts.ts';
+import { hostOf, podDevice, routedPods } from '../hosts.ts';
 import { loadCluster } from '../load.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
 import { SeededDraw, type Fraction } from './exact.ts';
 import { entryNode, readFlow, type Flow } from './flow.ts';
 import { groupOutcomes, makeJourney } from './outcomes.ts';
 import { nodeOwning, placeView } from './places.ts';
-import { noteText, POD_NETWORK_NOTE } from './text.ts';
+import { noteText, POD_NETWORK_NOTE, ROUTED_POD_NETWORK_NOTE } from './text.ts';
 import type {
   Journey,
   JourneyNote,
@@ -53,11 +53,14 @@ function nodeSims(
     for (const d of compiled.diagnostics) if (d.code === 'internal') diagnostics.push(d);
     const file = hostOf(model, node);
     const host = readHost(file).host;
+    // the sets a CNI's policy rules name live in the kernel beside the rules
+    host.ipsets = [...host.ipsets, ...compiled.ipsets];
     const sim: NodeSim = {
       node,
       ruleset: compiled.ruleset,
       host,
       bridge: file.bridges[0]?.name ?? null,
+      provenance: compiled.provenance,
     };
     cache.set(node.name, sim);
     return sim;
@@ -74,12 +77,11 @@ function firstArrival(model: ClusterModel, flow: Flow, notes: JourneyNote[]): Ar
   };
   const from = flow.from;
   if (from.kind === 'pod') {
-    const port = vethName(from.pod.namespace, from.pod.name);
-    return {
-      node: from.node,
-      packet: makePacket({ ...base, src: formatIPv4(from.pod.podIP ?? 0), in: port }),
-      inPort: port,
-    };
+    const port = podDevice(model, from.pod.namespace, from.pod.name);
+    const packet = makePacket({ ...base, src: formatIPv4(from.pod.podIP ?? 0), in: port });
+    return routedPods(model)
+      ? { node: from.node, packet }
+      : { node: from.node, packet, inPort: port };
   }
   if (from.kind === 'node')
     return { node: from.node, packet: makePacket({ ...base, src: null, local: true }) };
@@ -109,8 +111,9 @@ function replyArrival(model: ClusterModel, end: LegEnd, flow: Flow): Arrival | n
   if (!at || !node) return null;
   if (at.kind === 'pod') {
     const [namespace = '', name = ''] = at.name.split('/');
-    const port = vethName(namespace, name);
-    return { node, packet: makePacket({ ...fields, in: port }), inPort: port };
+    const port = podDevice(model, namespace, name);
+    const packet = makePacket({ ...fields, in: port });
+    return routedPods(model) ? { node, packet } : { node, packet, inPort: port };
   }
   if (at.kind === 'node') return { node, packet: makePacket({ ...fields, local: true }) };
   // from outside: to the node that owns the address it answers, else back where it came from
@@ -131,7 +134,8 @@ export function journey(
   const read = readFlow(flowDoc, model);
   const result: JourneyResult = {
     flow: null,
-    podNetwork: POD_NETWORK_NOTE.en,
+    podNetwork: routedPods(model) ? ROUTED_POD_NETWORK_NOTE.en : POD_NETWORK_NOTE.en,
+    podNetworkKind: routedPods(model) ? 'routed' : 'bridge',
     notes: [],
     noteData: [],
     journey: null,

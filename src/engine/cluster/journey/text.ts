@@ -23,6 +23,18 @@ export const POD_NETWORK_NOTE = {
     'netfilter는 켜져 있습니다. 오버레이나 CNI 자체 규칙은 없습니다.',
 } as const;
 
+/** The pod network with Calico's rules: routed interfaces, no bridge (hosts.ts). */
+export const ROUTED_POD_NETWORK_NOTE = {
+  en:
+    'Pod networking as Calico sets it up: each pod has its own host interface (cali…) and the node ' +
+    "routes the pod's address to it, with no bridge; the other nodes' podCIDRs are routed via " +
+    'their node IPs, no overlay. NetworkPolicy is enforced by the cali-* chains.',
+  ko:
+    '파드 네트워크는 Calico 방식입니다: 파드마다 호스트 쪽 인터페이스(cali…)가 따로 있고, 노드는 ' +
+    '파드 주소를 그 인터페이스로 라우팅합니다(브리지 없음). 다른 노드의 podCIDR은 그 노드 IP를 ' +
+    '거쳐 라우팅되고 오버레이는 없습니다. NetworkPolicy는 cali-* 체인이 적용합니다.',
+} as const;
+
 /** A note's English line, as `journey` prints it after `note:`. */
 export function noteText(n: JourneyNote): string {
   switch (n.kind) {

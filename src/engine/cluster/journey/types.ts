@@ -98,6 +98,14 @@ export interface LegEnd {
   reason?: string;
   /** the rule (or chain policy) that dropped or rejected it */
   decidedBy?: string;
+  /** set when a pod's NetworkPolicy chain dropped it: the policies, the pod, the rule */
+  policy?: {
+    policies: string[];
+    pod: string;
+    direction: 'ingress' | 'egress';
+    chain: string;
+    rule: number;
+  };
 }
 
 export interface Journey {
@@ -170,6 +178,8 @@ export interface JourneyResult {
   flow: FlowView | null;
   /** how pod networking is modelled (POD_NETWORK_NOTE.en) */
   podNetwork: string;
+  /** pods on a bridge (cni0) or behind routed interfaces of their own (Calico) */
+  podNetworkKind: 'bridge' | 'routed';
   /** notes on how the journey was followed, in English (noteText of each of noteData) */
   notes: string[];
   /** the same notes as data, for words in another language (not in the CLI's JSON) */

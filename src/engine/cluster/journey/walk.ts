@@ -16,6 +16,7 @@ import {
 import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
 import type { Ruleset } from '../../rules/index.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
+import type { RuleProvenance } from '../provenance.ts';
 import {
   divide,
   formatFraction,
@@ -38,6 +39,8 @@ export interface NodeSim {
   host: Host;
   /** the pods' bridge (cni0), when the node has a podCIDR */
   bridge: string | null;
+  /** why each rule exists, by rule id */
+  provenance: ReadonlyMap<string, RuleProvenance>;
 }
 
 export interface WalkContext {
@@ -182,6 +185,31 @@ function decidingRule(trace: PacketTrace): string | undefined {
   return undefined;
 }
 
+/**
+ * A drop by a pod's policy chain, said as NetworkPolicy: which policies isolate the pod in that
+ * direction (none of their rules allowed the packet), and which rule of which chain dropped it.
+ */
+function policyBlock(sim: NodeSim, trace: PacketTrace): LegEnd['policy'] | undefined {
+  for (let i = trace.steps.length - 1; i >= 0; i--) {
+    const s = trace.steps[i]!;
+    if (s.kind !== 'verdict' || s.verdict === 'ACCEPT') continue;
+    const prov = sim.provenance.get(s.ruleId);
+    if (!prov || prov.role !== 'policy-endpoint' || !prov.policies || !prov.pod) return undefined;
+    const direction = s.chain.startsWith('cali-tw-') ? 'ingress' : 'egress';
+    return { policies: prov.policies, pod: prov.pod, direction, chain: s.chain, rule: s.rule };
+  }
+  return undefined;
+}
+
+export function policyReason(p: NonNullable<LegEnd['policy']>): string {
+  const names = p.policies.join(', ');
+  const which =
+    p.policies.length === 1
+      ? `NetworkPolicy ${names}: it isolates pod ${p.pod} for ${p.direction} and none of its rules`
+      : `NetworkPolicies ${names}: they isolate pod ${p.pod} for ${p.direction} and none of their rules`;
+  return `blocked by ${which} allows this packet (${p.chain} rule ${p.rule})`;
+}
+
 /** `default/web:http has no local endpoints` from a rule's --comment, else the rule. */
 function ruleReason(rule: string): string {
   const comment = /--comment "([^"]*)"/.exec(rule)?.[1] ?? /--comment (\S+)/.exec(rule)?.[1];
@@ -211,12 +239,14 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
   const pkt = tupleOf(r.packet);
   if (r.fate === 'dropped' || r.fate === 'rejected') {
     const rule = decidingRule(trace);
-    const why = r.reason ?? (rule ? ruleReason(rule) : undefined);
+    const policy = policyBlock(ctx.sim(node), trace);
+    const why = r.reason ?? (policy ? policyReason(policy) : rule ? ruleReason(rule) : undefined);
     const end =
       r.fate === 'dropped'
         ? ended('dropped', 'DROP', node, pkt, null, why)
         : ended('rejected', 'REJECT', node, pkt, null, why);
     if (rule) end.decidedBy = rule;
+    if (policy) end.policy = policy;
     const text =
       r.fate === 'dropped'
         ? `dropped on ${node.name}${why ? ` ${why.startsWith('by ') ? why : `(${why})`}` : ''}`
@@ -237,7 +267,12 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
   const onBridge =
     sim.bridge !== null &&
     (out === sim.bridge || sim.host.bridges.some((b) => b.ports.some((p) => p.name === out)));
-  if (onBridge) {
+  // a routed pod interface (Calico's cali…) has no address of its own on the host
+  const podLink =
+    !onBridge &&
+    sim.bridge === null &&
+    sim.host.routes.some((rt) => rt.dev === out && rt.to?.prefix === 32);
+  if (onBridge || podLink) {
     const pod = podWithAddress(ctx.model, dst, node.name);
     if (!pod)
       return {

@@ -59,6 +59,10 @@ describe('chain families', () => {
   it('names a family by all but the last word, and a broad one by the first', () => {
     expect(familyOf('KUBE-SEP-CLPYGNZNNY3PRNQC')).toBe('KUBE-SEP-*');
     expect(familyOf('cali-tw-cali1a2b3c4d5e6')).toBe('cali-tw-*');
+    // felix's hashed policy chain names carry `-` of their own: still one family per kind
+    expect(familyOf('cali-pi-_upQcgIPum_--AUKtyMi')).toBe('cali-pi-*');
+    expect(familyOf('cali-pi-_gXPaCB1t-SWHb8oA9OT')).toBe('cali-pi-*');
+    expect(familyOf('cali-pri-kns.default')).toBe('cali-pri-*');
     expect(familyOf('DOCKER-USER')).toBe('DOCKER-*');
     expect(familyOf('INPUT')).toBeNull();
     expect(familyOf('-X')).toBeNull();

@@ -39,8 +39,13 @@ export interface Folded {
 /** A folded node's id: chain names never hold a space, so it cannot clash with one. */
 export const foldId = (family: string): string => `fold ${family}`;
 
+/** Calico's per-policy, per-profile and per-pod chains; a hashed name may itself hold `-`. */
+const CALICO_FAMILY = /^cali-(?:pi|po|pri|pro|gi|go|tw|fw)-/;
+
 /** `KUBE-SEP-ABC` → `KUBE-SEP-*`; a name without a `-` after its first letter has no family. */
 export function familyOf(name: string): string | null {
+  const calico = CALICO_FAMILY.exec(name);
+  if (calico && name.length > calico[0].length) return `${calico[0]}*`;
   const i = name.lastIndexOf('-');
   return i <= 0 || i === name.length - 1 ? null : `${name.slice(0, i + 1)}*`;
 }

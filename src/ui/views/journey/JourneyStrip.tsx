@@ -18,6 +18,7 @@ import { useHopsOpen } from './journey-store.ts';
 import type { StripColumn } from './strip-layout.ts';
 import { Strip } from './StripSvg.tsx';
 import { strings, type JourneyStrings } from './strings.ts';
+import { netpolStrings } from '../../netpol/strings.ts';
 
 export interface JourneyStripProps {
   response: JourneyResponse | undefined;
@@ -31,7 +32,7 @@ export interface JourneyStripProps {
   lang: Lang;
 }
 
-function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
+function Outcome({ j, t, lang }: { j: Journey; t: JourneyStrings; lang: Lang }) {
   const req = j.request;
   const rep = j.reply;
   const assumed = assumedRouteBack(j);
@@ -49,6 +50,11 @@ function Outcome({ j, t }: { j: Journey; t: JourneyStrings }) {
           <span data-testid="journey-source-seen">{t.sourceSeen(j.sourceSeen)}</span>
         ) : null}
       </p>
+      {req.policy ? (
+        <p className="nv-jr-policy" data-testid="journey-policy">
+          {netpolStrings[lang].blockedBy(req.policy)}
+        </p>
+      ) : null}
       {req.decidedBy ? <p className="nv-jr-rule">{t.decidedBy(req.decidedBy)}</p> : null}
       <p
         data-testid="journey-reply"
@@ -130,7 +136,7 @@ export function JourneyStrip(props: JourneyStripProps) {
             reducedMotion={reducedMotion}
             t={t}
           />
-          <Outcome j={j} t={t} />
+          <Outcome j={j} t={t} lang={lang} />
           <NatList journey={j} t={t} />
           {response && !response.followsTrace ? <p className="nv-hint">{t.otherBranch}</p> : null}
           <details
@@ -147,7 +153,11 @@ export function JourneyStrip(props: JourneyStripProps) {
               {t.note(n)}
             </p>
           ))}
-          <p className="nv-hint small">{t.podNetwork}</p>
+          <p className="nv-hint small">
+            {response?.podNetwork === 'routed'
+              ? netpolStrings[lang].routedPodNetwork
+              : t.podNetwork}
+          </p>
         </>
       ) : null}
     </section>

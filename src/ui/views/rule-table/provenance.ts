@@ -58,6 +58,13 @@ const ROLE_KO: Record<RuleRole, string> = {
   'load-balance': '부하 분산',
   'endpoint-hairpin-masquerade': '헤어핀 마스커레이드',
   'endpoint-dnat': '엔드포인트로 DNAT',
+  'policy-hook': 'CNI 체인으로 점프',
+  'policy-static': 'CNI 공통 체인',
+  'policy-dispatch': '인터페이스별 파드 체인 고르기',
+  'policy-endpoint': '파드 체인',
+  'policy-allow': 'NetworkPolicy 허용 규칙',
+  'policy-profile': '네임스페이스 기본 프로필',
+  'policy-nat': 'CNI의 NAT',
 };
 
 function roleText(role: RuleRole, lang: Lang): string {

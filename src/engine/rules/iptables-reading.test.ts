@@ -87,6 +87,34 @@ describe('numbers and words as iptables reads them', () => {
   });
 });
 
+describe('-p as iptables sees it when it reads an option', () => {
+  it('refuses multiport ports and NAT ports written before the -p they need', () => {
+    expect(read('-m multiport --dports 80 -p tcp').codes).toEqual(['error bad-protocol 10']);
+    expect(read('-m multiport ! --sports 22 -p sctp').codes).toEqual(['error bad-protocol 10']);
+    const nat = (rule: string, chain: string) => read(rule, 'nat', chain).codes;
+    expect(nat('-j DNAT --to-destination 10.0.0.1:80 -p tcp', 'PREROUTING')).toEqual([
+      'error bad-port 23',
+    ]);
+    expect(nat('-j SNAT --to-source 10.0.0.1:80 -p udp', 'POSTROUTING')).toEqual([
+      'error bad-port 24',
+    ]);
+    expect(nat('-j REDIRECT --to-ports 80 -p tcp', 'PREROUTING')).toEqual(['error bad-port 27']);
+    expect(nat('-j MASQUERADE --to-ports 80 -p tcp', 'POSTROUTING')).toEqual(['error bad-port 30']);
+  });
+
+  it('takes a -p written after -m multiport or -j DNAT but before the option', () => {
+    expect(read('-m multiport -p tcp --dports 80').printed).toEqual([
+      '-A INPUT -p tcp -m multiport --dports 80',
+    ]);
+    const r = read('-j DNAT -p tcp --to-destination 10.0.0.1:80', 'nat', 'PREROUTING');
+    expect(r.codes).toEqual([]);
+    expect(r.printed).toEqual(['-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.1:80']);
+    // a NAT target without a port, and matches the kernel checks (-m tcp), see the whole rule
+    expect(read('-j SNAT --to-source 10.0.0.1 -p tcp', 'nat', 'POSTROUTING').codes).toEqual([]);
+    expect(read('-m tcp --dport 80 -p tcp').printed).toEqual(['-A INPUT -p tcp -m tcp --dport 80']);
+  });
+});
+
 describe('print writes a rule in error as it was written', () => {
   it('never leaves out the part it could not read', () => {
     for (const rule of [

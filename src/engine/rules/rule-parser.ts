@@ -23,7 +23,7 @@ import {
   type CoreKey,
 } from './core-options.ts';
 import { findByPrefix, ruleOptionName } from './option-prefix.ts';
-import { closeMatch, closeTarget, type OpenModule } from './open-module.ts';
+import { addOption, closeMatch, closeTarget, type OpenModule } from './open-module.ts';
 
 export { isCoreOptionAt, isInterfaceName, spanOf } from './core-options.ts';
 export { expandRule } from './expand-rule.ts';
@@ -306,8 +306,7 @@ export class RuleBodyReader {
       if (tok.quoted) this.quotedOption(tok);
       const spec = this.findSpec(name, tok);
       if (spec) {
-        const option = this.readOption(tok, spec, negatedBefore);
-        if (option) this.owner!.options.push(option);
+        addOption(this.owner!, spec, this.readOption(tok, spec, negatedBefore), this.ctx);
         return;
       }
     }
@@ -403,10 +402,13 @@ export class RuleBodyReader {
       );
       if (found.kind === 'core')
         this.readCore(tok, CORE_OPTIONS.get(`-${found.short}`)!, negatedBefore);
-      else {
-        const option = this.readOption(tok, found.spec, negatedBefore);
-        if (option) found.owner.options.push(option);
-      }
+      else
+        addOption(
+          found.owner,
+          found.spec,
+          this.readOption(tok, found.spec, negatedBefore),
+          this.ctx,
+        );
     }
     return true;
   }

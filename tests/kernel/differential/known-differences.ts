@@ -48,12 +48,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     kind: 'parser accepts',
     applies: (line, _table, error) =>
-      /-m\s+multiport\b.*\s-p\s/.test(line) && /multiport needs/.test(error),
-    why: "NOT FIXED YET: iptables checks multiport's protocol when it reads the option, so -p must come before -m multiport; the parser looks at the protocol of the whole rule and accepts a -p written after it",
-  },
-  {
-    kind: 'parser accepts',
-    applies: (line, _table, error) =>
       /--hashlimit-rate-match/.test(line) && /RULE_APPEND failed \(Invalid argument\)/.test(error),
     why: 'NOT FIXED YET: the kernel refuses some --hashlimit-rate-match rules that iptables-restore parses (an xt_hashlimit check at load time); the parser does not know that check',
   },

@@ -116,6 +116,10 @@ export interface KernelScenario {
   backend?: Backend;
   /** Quiet gap that ends one packet's trace (ms). */
   quietMs?: number;
+  /** Runs once the rules are loaded, given each role's namespace (a qdisc on a device, say). */
+  prepare?: (ns: (role: string) => string) => void;
+  /** Runs after the last packet: what it returns is the result's `inspected` (tc counters, say). */
+  inspect?: (ns: (role: string) => string) => string;
 }
 
 export interface KernelScenarioResult {
@@ -125,6 +129,8 @@ export interface KernelScenarioResult {
   backend: Backend;
   /** Everything the monitor printed, for debugging and captures. */
   raw: string;
+  /** What the scenario's `inspect` returned. */
+  inspected?: string;
 }
 
 export async function runKernelScenario(scenario: KernelScenario): Promise<KernelScenarioResult> {
@@ -147,6 +153,8 @@ async function runInTopology(
   const ipsets = scenario.ipsets ?? [];
   if (ipsets.length > 0) createIpsets(topology, ipsets);
   const loaded = loadRules(topology, scenario.rules, backend);
+  const ns = (role: string) => topology.ns(role);
+  scenario.prepare?.(ns);
   const monitor = await XtablesMonitor.start(topology.ns('host'));
   const traces: KernelTrace[] = [];
   let raw: string;
@@ -164,13 +172,15 @@ async function runInTopology(
   }
   const host = topology.hostFile();
   if (ipsets.length > 0) host.ipsets = ipsets.map((set) => ({ ...set, members: [...set.members] }));
-  return {
+  const result: KernelScenarioResult = {
     packets: traces,
     host,
     bridgeNetfilter: topology.bridgeNetfilter,
     backend,
     raw,
   };
+  if (scenario.inspect) result.inspected = scenario.inspect(ns);
+  return result;
 }
 
 /** Sets live in the namespace: they go when the host namespace is deleted. */

@@ -17,6 +17,11 @@ export interface OptionSpec {
   args: 0 | 1 | 2;
   /** whether `! --opt` is allowed */
   negatable?: boolean;
+  /**
+   * iptables checks the rule's `-p` when it reads this option, so a `-p` written after the option
+   * does not count (`-m multiport --dports 80 -p tcp` is refused)
+   */
+  protocolWhenRead?: true;
 }
 
 /** One option as written in a rule, before the module gives it meaning. */

@@ -103,7 +103,7 @@ function prefixOfMaskIPv4(mask: number): number | undefined {
   return maskIPv4(0xffffffff, p) === mask >>> 0 ? p : undefined;
 }
 
-/** A prefix length as iptables reads it: decimal, `0x` hex or `0` octal, an optional `+`. */
+/** A number as iptables reads it (strtoul, base 0): decimal, `0x` hex or `0` octal, an optional `+`. */
 function prefixLength(text: string): number | undefined {
   const m = /^\+?(?:0[xX]([0-9a-fA-F]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(text);
   if (!m) return undefined;
@@ -112,13 +112,38 @@ function prefixLength(text: string): number | undefined {
   return v;
 }
 
+/** IPv4 as iptables reads it: four numbers 0-255, each decimal, `0x` hex or `0` octal. */
+function parseIPv4Numeric(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  let v = 0;
+  for (const p of parts) {
+    const n = prefixLength(p);
+    if (n === undefined || n > 255) return undefined;
+    v = v * 256 + n;
+  }
+  return v;
+}
+
+/**
+ * Whether an address or prefix (`ADDR`, `ADDR/LEN`, `ADDR/MASK`) writes a number otherwise than
+ * iptables prints it: with a leading 0 (octal), `0x` (hex) or `+`.
+ */
+export function numbersRespelled(text: string): boolean {
+  if (text.includes(':')) {
+    const slash = text.indexOf('/');
+    return slash >= 0 && /^(\+|0[0-9xX])/.test(text.slice(slash + 1));
+  }
+  return /(^|[./])(\+|0[0-9xX])/.test(text);
+}
+
 /** Parses `ADDR`, `ADDR/LEN` or `ADDR/MASK`; undefined when it is not an address of `family`. */
 export function parseCidr(text: string, family: Family): Cidr | undefined {
   const slash = text.indexOf('/');
   const addrText = slash < 0 ? text : text.slice(0, slash);
   const maskText = slash < 0 ? undefined : text.slice(slash + 1);
   if (family === 'ipv4') {
-    const a = parseIPv4(addrText);
+    const a = parseIPv4Numeric(addrText);
     if (a === undefined) return undefined;
     if (maskText === undefined) return { family, address: formatIPv4(a), prefix: 32 };
     if (!maskText.includes('.')) {
@@ -127,7 +152,7 @@ export function parseCidr(text: string, family: Family): Cidr | undefined {
       if (prefix === undefined || prefix > 32) return undefined;
       return { family, address: formatIPv4(maskIPv4(a, prefix)), prefix };
     }
-    const m = parseIPv4(maskText);
+    const m = parseIPv4Numeric(maskText);
     if (m === undefined) return undefined;
     const prefix = prefixOfMaskIPv4(m);
     if (prefix !== undefined) return { family, address: formatIPv4(maskIPv4(a, prefix)), prefix };
@@ -137,9 +162,9 @@ export function parseCidr(text: string, family: Family): Cidr | undefined {
   if (!g) return undefined;
   let prefix = 128;
   if (maskText !== undefined) {
-    if (!/^[0-9]{1,3}$/.test(maskText)) return undefined;
-    prefix = Number(maskText);
-    if (prefix > 128) return undefined;
+    const length = prefixLength(maskText);
+    if (length === undefined || length > 128) return undefined;
+    prefix = length;
   }
   const masked = g.map((v, i) => {
     const bits = Math.max(0, Math.min(16, prefix - i * 16));

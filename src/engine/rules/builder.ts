@@ -16,6 +16,7 @@ import {
 } from './model.ts';
 import { TableJumps, validateRuleset } from './validate.ts';
 import { checkRulePlace } from './rule-place.ts';
+import { HashlimitTables } from './hashlimit-tables.ts';
 import { markCanonicalSources } from './canonical.ts';
 import { sameAt, textAt } from './text-at.ts';
 
@@ -67,6 +68,8 @@ export class RulesetBuilder {
   private readonly renumber = new Set<Chain>();
   /** where the chain declareChain returned last stands in its table's chains (-1: none) */
   declaredAt = -1;
+  /** the kernel's hashlimit tables the rules so far made */
+  private readonly hashlimits = new HashlimitTables();
 
   constructor(
     readonly family: Family,
@@ -295,6 +298,7 @@ export class RulesetBuilder {
     full.table = t.name;
     full.chain = chain.name;
     if (checkRulePlace(full, t.name, chain.name, this.diagnostics)) full.invalid = true;
+    if (this.hashlimits.check(full, this.diagnostics)) full.invalid = true;
     if (!canonical) this.notCanonical.add(chain);
     const target = full.target;
     if (target !== null && (target.kind === 'jump' || target.kind === 'goto'))

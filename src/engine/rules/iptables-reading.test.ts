@@ -66,6 +66,40 @@ describe('numbers and words as iptables reads them', () => {
     expect(read('-s 10.0.0.1/08').codes).toEqual(['error bad-address 13']);
   });
 
+  it('reads a protocol by number in any base, by alias or in any case, warning of the spelling', () => {
+    expect(read('-p 6 -j ACCEPT').printed).toEqual(['-A INPUT -p tcp -j ACCEPT']);
+    expect(read('-p 010').printed).toEqual(['-A INPUT -p egp']);
+    expect(read('-p 0x2f').printed).toEqual(['-A INPUT -p gre']);
+    expect(read('-p UDP').printed).toEqual(['-A INPUT -p udp']);
+    expect(read('-p ALL').printed).toEqual(['-A INPUT']);
+    for (const p of ['6', '010', '0x2f', 'UDP', 'ALL', '0'])
+      expect(read(`-p ${p}`).codes).toEqual(['warning respelled 13']);
+    expect(read('-p tcp').codes).toEqual([]);
+    expect(read('-p all').codes).toEqual([]);
+    const v6 = parseRuleset('*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -p icmpv6\nCOMMIT\n', {
+      format: 'save',
+      family: 'ipv6',
+    });
+    expect(printSave(v6.ruleset)).toContain('-A INPUT -p ipv6-icmp');
+    expect(v6.diagnostics.map((d) => d.code)).toEqual(['respelled']);
+  });
+
+  it('reads the numbers of an address as iptables does (010 is octal, 0x hex), warning of them', () => {
+    expect(read('-s 010.0.0.1').printed).toEqual(['-A INPUT -s 8.0.0.1/32']);
+    expect(read('-s 0x0a.0.0.1/0x10').printed).toEqual(['-A INPUT -s 10.0.0.0/16']);
+    expect(read('-d 1.2.3.4/0377.0xff.0.0').printed).toEqual(['-A INPUT -d 1.2.0.0/16']);
+    expect(read('-s 010.0.0.1').codes).toEqual(['warning respelled 13']);
+    expect(read('-s 10.0.0.1/+8').codes).toEqual(['warning respelled 13']);
+    expect(read('-s 08.0.0.1').codes).toEqual(['error bad-address 13']);
+    expect(read('-s 10.0.0.0/8,10.0.0.1/32').codes).toEqual(['info several-rules 13']);
+    const v6 = parseRuleset('*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -s fe80::/0x40\nCOMMIT\n', {
+      format: 'save',
+      family: 'ipv6',
+    });
+    expect(printSave(v6.ruleset)).toContain('-A INPUT -s fe80::/64');
+    expect(v6.diagnostics.map((d) => d.code)).toEqual(['respelled']);
+  });
+
   it('splits words as iptables-restore: single quotes are plain, a closing quote ends the word', () => {
     expect(tokenize(`--comment 'a b'`).tokens.map((t) => t.text)).toEqual([
       '--comment',
@@ -84,6 +118,34 @@ describe('numbers and words as iptables reads them', () => {
       '-A INPUT -s 10.0.0.2/32 -d 2.2.2.2/32 -j ACCEPT',
     ]);
     expect(r.codes).toEqual(['info several-rules 13', 'info several-rules 34']);
+  });
+});
+
+describe('-p as iptables sees it when it reads an option', () => {
+  it('refuses multiport ports and NAT ports written before the -p they need', () => {
+    expect(read('-m multiport --dports 80 -p tcp').codes).toEqual(['error bad-protocol 10']);
+    expect(read('-m multiport ! --sports 22 -p sctp').codes).toEqual(['error bad-protocol 10']);
+    const nat = (rule: string, chain: string) => read(rule, 'nat', chain).codes;
+    expect(nat('-j DNAT --to-destination 10.0.0.1:80 -p tcp', 'PREROUTING')).toEqual([
+      'error bad-port 23',
+    ]);
+    expect(nat('-j SNAT --to-source 10.0.0.1:80 -p udp', 'POSTROUTING')).toEqual([
+      'error bad-port 24',
+    ]);
+    expect(nat('-j REDIRECT --to-ports 80 -p tcp', 'PREROUTING')).toEqual(['error bad-port 27']);
+    expect(nat('-j MASQUERADE --to-ports 80 -p tcp', 'POSTROUTING')).toEqual(['error bad-port 30']);
+  });
+
+  it('takes a -p written after -m multiport or -j DNAT but before the option', () => {
+    expect(read('-m multiport -p tcp --dports 80').printed).toEqual([
+      '-A INPUT -p tcp -m multiport --dports 80',
+    ]);
+    const r = read('-j DNAT -p tcp --to-destination 10.0.0.1:80', 'nat', 'PREROUTING');
+    expect(r.codes).toEqual([]);
+    expect(r.printed).toEqual(['-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.1:80']);
+    // a NAT target without a port, and matches the kernel checks (-m tcp), see the whole rule
+    expect(read('-j SNAT --to-source 10.0.0.1 -p tcp', 'nat', 'POSTROUTING').codes).toEqual([]);
+    expect(read('-m tcp --dport 80 -p tcp').printed).toEqual(['-A INPUT -p tcp -m tcp --dport 80']);
   });
 });
 

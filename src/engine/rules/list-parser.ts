@@ -17,6 +17,7 @@ import {
   type ParseResult,
 } from './model.ts';
 import { parseRuleBody } from './rule-parser.ts';
+import { normalizeProtocol } from './protocols.ts';
 import { forEachLine, type OnProgress } from './lines.ts';
 import type { Token } from './tokenize.ts';
 import { parseCount } from './list-numbers.ts';
@@ -333,7 +334,8 @@ function readRow(b: RulesetBuilder, row: LRow, chain: LChain, table: string): bo
   if (protNeg || (prot !== '0' && prot !== 'all')) {
     if (protNeg) push('!', cols.prot);
     push('-p', cols.prot);
-    push(prot, cols.prot);
+    // -L shows a number for a protocol it has no name for: no spelling of the user's to warn of
+    push(normalizeProtocol(prot, b.family) ?? prot, cols.prot);
   }
   if (cols.opt.text !== '--') {
     if (cols.opt.text === '!f') push('!', cols.opt);

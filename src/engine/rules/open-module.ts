@@ -5,7 +5,7 @@
 import type { SourceSpan } from './diagnostics.ts';
 import type { Match, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
-import type { AnyModule, ModuleContext, ParsedOption } from '../modules/types.ts';
+import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 
 export interface OpenModule {
   module: AnyModule | undefined;
@@ -16,6 +16,30 @@ export interface OpenModule {
   span: SourceSpan;
   isTarget: boolean;
   targetKind?: Target['kind'];
+  /** the rule's protocol when the first option that iptables checks it for was read */
+  protocolAtRead?: { protocol: string | undefined };
+}
+
+/** Gives `m` an option it takes, noting the rule's protocol so far where iptables checks it. */
+export function addOption(
+  m: OpenModule,
+  spec: OptionSpec,
+  option: ParsedOption | undefined,
+  ctx: ModuleContext,
+): void {
+  if (!option) return;
+  m.options.push(option);
+  if (spec.protocolWhenRead && !m.protocolAtRead) m.protocolAtRead = { protocol: ctx.protocol };
+}
+
+/** `m`'s data as its module parses it in `ctx`, seeing the protocol iptables checked it against. */
+function parseModule(m: OpenModule, module: AnyModule, ctx: ModuleContext): unknown {
+  if (!m.protocolAtRead) return module.parse(m.options, ctx);
+  const protocol = ctx.protocol;
+  ctx.protocol = m.protocolAtRead.protocol;
+  const data = module.parse(m.options, ctx);
+  ctx.protocol = protocol;
+  return data;
 }
 
 /** The match `m` reads as in `ctx`. */
@@ -23,7 +47,7 @@ export function closeMatch(m: OpenModule, ctx: ModuleContext): Match {
   ctx.span = m.span;
   const match: Match = {
     module: m.name,
-    data: m.module ? m.module.parse(m.options, ctx) : { raw: m.raw ?? [] },
+    data: m.module ? parseModule(m, m.module, ctx) : { raw: m.raw ?? [] },
   };
   if (!m.module) match.unknown = true;
   return match;
@@ -33,7 +57,7 @@ export function closeMatch(m: OpenModule, ctx: ModuleContext): Match {
 export function closeTarget(m: OpenModule, ctx: ModuleContext): Target {
   ctx.span = m.span;
   const { table, chain } = ctx;
-  const data = m.module ? m.module.parse(m.options, ctx) : m.raw?.length ? { raw: m.raw } : null;
+  const data = m.module ? parseModule(m, m.module, ctx) : m.raw?.length ? { raw: m.raw } : null;
   const target: Target = { name: m.name, kind: m.targetKind ?? 'extension', data };
   if (!m.module && m.targetKind === 'extension') target.unknown = true;
   const module = m.module?.kind === 'target' ? m.module : undefined;

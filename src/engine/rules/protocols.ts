@@ -91,13 +91,21 @@ const BY_PRINTED_NAME: ReadonlyMap<string, number> = new Map(
   [...PRINTED].map(([n, name]) => [name, n]),
 );
 
-/** Lower-case canonical name, a decimal number, or 'all'; undefined when unknown. */
+/** Lower-case canonical name, a decimal number, or 'all'; undefined when unknown. Names are read
+ * in any case, numbers in any base iptables reads. */
 export function normalizeProtocol(text: string, _family: Family): string | undefined {
   const lower = text.toLowerCase();
   let num = BY_NAME[lower] ?? BY_PRINTED_NAME.get(lower);
   if (num === undefined) {
-    if (!/^[0-9]{1,3}$/.test(lower)) return undefined;
-    num = Number(lower);
+    // a number as strtoul reads it: `010` is octal, `0x2f` hex
+    const m = /^\+?(?:0x([0-9a-f]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(lower);
+    if (!m) return undefined;
+    num =
+      m[1] !== undefined
+        ? parseInt(m[1], 16)
+        : m[2] !== undefined
+          ? parseInt(m[2], 8)
+          : Number(m[3]);
     if (num > 255) return undefined;
   }
   if (num === 0) return 'all';

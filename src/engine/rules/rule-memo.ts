@@ -20,7 +20,7 @@
 import type { AnyModule } from '../modules/types.ts';
 import type { Cidr, Family, Match, Negatable, RuleCore, Target } from './model.ts';
 import { isBuiltinChain } from './model.ts';
-import { formatCidr, parseCidr, plainIPv4Cidr } from './address.ts';
+import { formatCidr, numbersRespelled, parseCidr, plainIPv4Cidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
 import { LastTwoWords, LastWord } from './text-at.ts';
 import { TextTable, hashOf } from './text-table.ts';
@@ -205,7 +205,8 @@ export class RuleMemo {
       cidr = asShared(plain.cidr);
       canonical = plain.canonical;
     } else {
-      const parsed = parseCidr(word, this.family);
+      // a number in octal or hex is read by the full reader, which warns about it
+      const parsed = numbersRespelled(word) ? undefined : parseCidr(word, this.family);
       cidr = parsed ? asShared(parsed) : undefined;
       canonical = cidr !== undefined && formatCidr(cidr) === word;
     }

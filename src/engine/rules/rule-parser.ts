@@ -11,6 +11,7 @@ import type { Cidr, Counters, Family, Match, Negatable, RuleCore, Target } from 
 import type { Token } from './tokenize.ts';
 import { parseCidr } from './address.ts';
 import { normalizeProtocol } from './protocols.ts';
+import { reportNumbersRespelled, reportProtocolRespelled } from './respelled.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule, ModuleContext, OptionSpec, ParsedOption } from '../modules/types.ts';
 import {
@@ -23,7 +24,7 @@ import {
   type CoreKey,
 } from './core-options.ts';
 import { findByPrefix, ruleOptionName } from './option-prefix.ts';
-import { closeMatch, closeTarget, type OpenModule } from './open-module.ts';
+import { addOption, closeMatch, closeTarget, type OpenModule } from './open-module.ts';
 
 export { isCoreOptionAt, isInterfaceName, spanOf } from './core-options.ts';
 export { expandRule } from './expand-rule.ts';
@@ -230,6 +231,7 @@ export class RuleBodyReader {
     const items = v.text.split(',');
     const cidrs = items.map((item) => parseCidr(item, family));
     const bad = cidrs.indexOf(undefined);
+    if (bad < 0) reportNumbersRespelled(items, cidrs as Cidr[], spanOf(this.line, v), this.ctx);
     if (bad >= 0)
       this.report(
         'bad-address',
@@ -253,9 +255,11 @@ export class RuleBodyReader {
 
   private readProtocol(v: Token, negated: boolean): void {
     const proto = normalizeProtocol(v.text, this.ctx.family);
+    const span = spanOf(this.line, v);
     if (proto === undefined)
-      this.report('bad-protocol', `unknown protocol "${v.text}"`, spanOf(this.line, v));
-    else if (proto !== 'all' || negated) {
+      return this.report('bad-protocol', `unknown protocol "${v.text}"`, span);
+    if (proto !== v.text) reportProtocolRespelled(v.text, proto, span, this.ctx);
+    if (proto !== 'all' || negated) {
       this.core.protocol = { value: proto, negated };
       this.ctx.protocol = negated ? undefined : proto;
     }
@@ -306,8 +310,7 @@ export class RuleBodyReader {
       if (tok.quoted) this.quotedOption(tok);
       const spec = this.findSpec(name, tok);
       if (spec) {
-        const option = this.readOption(tok, spec, negatedBefore);
-        if (option) this.owner!.options.push(option);
+        addOption(this.owner!, spec, this.readOption(tok, spec, negatedBefore), this.ctx);
         return;
       }
     }
@@ -403,10 +406,13 @@ export class RuleBodyReader {
       );
       if (found.kind === 'core')
         this.readCore(tok, CORE_OPTIONS.get(`-${found.short}`)!, negatedBefore);
-      else {
-        const option = this.readOption(tok, found.spec, negatedBefore);
-        if (option) found.owner.options.push(option);
-      }
+      else
+        addOption(
+          found.owner,
+          found.spec,
+          this.readOption(tok, found.spec, negatedBefore),
+          this.ctx,
+        );
     }
     return true;
   }

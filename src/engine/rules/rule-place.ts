@@ -12,7 +12,10 @@ const NO_IN = ['OUTPUT', 'POSTROUTING'];
 const NO_OUT = ['PREROUTING', 'INPUT'];
 
 /** Where one of `words` (an option) is written in the rule's line, or the whole line. */
-function wordSpan(rule: Pick<Rule, 'source' | 'span'>, words: readonly string[]): SourceSpan {
+export function wordSpan(
+  rule: Pick<Rule, 'source' | 'span'>,
+  words: readonly string[],
+): SourceSpan {
   const line = rule.span.line;
   for (const t of tokenize(rule.source).tokens)
     if (words.includes(t.text))

@@ -152,17 +152,36 @@ function moduleWords(flag: '-m' | '-j', modules: readonly AnyModule[]): fc.Arbit
   });
 }
 
+/** Numbers and names iptables reads but prints otherwise: the readers must warn alike. */
+const PROTOCOLS_RESPELLED = ['-p 6', '-p TCP', '-p 0x11', '-p 010', '-p ALL', '-p 0', '-p Icmp'];
+const IPV4_RESPELLED = [
+  '010.0.0.1',
+  '10.0.0.0/010',
+  '10.0.0.0/0x8',
+  '10.0.0.0/+8',
+  '0x0a.0.0.1/255.0.0.0',
+  '10.0.0.1/0255.0.0.0',
+  '08.0.0.1',
+];
+
 /** The words of a rule after `-A CHAIN`, as a list (joined by the caller's spacing). */
 export function ruleParts(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string[]> {
   const address =
     family === 'ipv4'
-      ? ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '10.1.2.3/32']
-      : ['fe80::1', '::/0', '2001:db8::/32'];
+      ? ['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '10.1.2.3/32', ...IPV4_RESPELLED]
+      : ['fe80::1', '::/0', '2001:db8::/32', '2001:db8::/0x20', 'fe80::/010', 'fe80::/+64'];
   const part = fc.oneof(
     fc
       .constantFrom(...address)
       .chain((a) => fc.constantFrom(`-s ${a}`, `! -d ${a}`, `--source ${a}`, `-s ! ${a}`)),
-    fc.constantFrom('-p tcp', '-p udp', '! -p tcp', '-p all', '-p 6', '--protocol sctp', '-p TCP'),
+    fc.constantFrom(
+      '-p tcp',
+      '-p udp',
+      '! -p tcp',
+      '-p all',
+      '--protocol sctp',
+      ...PROTOCOLS_RESPELLED,
+    ),
     fc.constantFrom('-i eth0', '! -o cni+', '-i lo', '-f', '! -f'),
     comment.map((c) => `-m comment --comment ${c}`),
     moduleWords('-m', [...registry.matches.values()]),

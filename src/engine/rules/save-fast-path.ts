@@ -267,12 +267,12 @@ export class FastRuleReader {
         ? lastText
         : (memo.lastProtocolText = raw.slice(vs, ve));
     const proto = memo.protocol(text);
-    if (proto === undefined) return false;
+    // another spelling (`-p 6`, `-p TCP`) is read by the full reader, which warns about it
+    if (proto === undefined || proto !== text) return false;
     if (proto !== 'all' || negated) {
       this.core.protocol = this.coreProtocol = memo.protocolValues.get(proto, negated);
       this.protocol = negated ? undefined : proto;
     } else this.canonical = false;
-    if (proto !== text) this.canonical = false;
     return true;
   }
 

@@ -27,6 +27,7 @@ import {
 import {
   runKernelScenario,
   type KernelPacket,
+  type KernelScenario,
   type KernelScenarioResult,
   type KernelTrace,
 } from '../scenario.ts';
@@ -45,6 +46,9 @@ export interface CompareScenario {
    * probability) rather than the simulator's seeded sample.
    */
   random?: boolean;
+  /** See KernelScenario: set-up after the rules are loaded, and a look after the last packet. */
+  prepare?: KernelScenario['prepare'];
+  inspect?: KernelScenario['inspect'];
 }
 
 export interface Comparison {
@@ -291,6 +295,8 @@ export async function compareWithKernel(scenario: CompareScenario): Promise<Comp
     packets: scenario.packets,
     ...(scenario.topology ? { topology: scenario.topology } : {}),
     ...(scenario.ipsets ? { ipsets: scenario.ipsets } : {}),
+    ...(scenario.prepare ? { prepare: scenario.prepare } : {}),
+    ...(scenario.inspect ? { inspect: scenario.inspect } : {}),
   });
   const kernel = kernelRun.packets.map(kernelLines);
   const input = simulatorInput(scenario, kernelRun);

@@ -1,9 +1,17 @@
 // Simulator vs kernel: targets that rewrite the packet. In each scenario a mangle rule changes a
 // header field (or the mark), and a later rule — in a later table or hook — matches only on the
 // new value, so the kernel's trace shows that rule exactly when the rewrite happened; the
-// simulator must walk the same rules. The TTL a forwarded packet loses is part of it.
-import { describe, it } from 'vitest';
+// simulator must walk the same rules. The TTL a forwarded packet loses is part of it. CLASSIFY
+// sets skb->priority, which no rule matches and the trace does not show: an htb qdisc on the way
+// out classifies by it (this kernel has no prio qdisc), and its counters are compared with the simulator's value.
+//
+// HL (ip6tables' TTL) has no scenario: the simulator runs IPv4 packets only (its packet holds an
+// IPv4 address; an ip6tables dump is read, printed and explained, not simulated), so there is no
+// simulated walk to compare a kernel walk with. Its reading and printing are unit-tested (HL.test).
+import { describe, expect, it } from 'vitest';
+import type { PacketTrace } from '../../../src/engine/netfilter/index.ts';
 import { kernelEnvironment, kernelSuiteTitle } from '../environment.ts';
+import { run } from '../run.ts';
 import { expectAgreement } from './compare.ts';
 import { CLIENT, HOST, POD1, tcp, udp } from './packets.ts';
 
@@ -22,7 +30,59 @@ const FILTER_HEAD = `*filter
 :OUTPUT ACCEPT [0:0]
 `;
 
+/** The skb->priority the simulator's packet has after its last step. */
+function lastPriority(trace: PacketTrace): number {
+  let priority = 0;
+  for (const step of trace.steps) if ('packet' in step) priority = step.packet.priority ?? 0;
+  return priority;
+}
+
+/** How many packets `tc -s class show` counted in a class. */
+function classPackets(tcText: string, id: string): number {
+  const m = new RegExp(`class htb ${id} [^\\n]*\\n\\s*Sent \\d+ bytes (\\d+) pkt`).exec(tcText);
+  if (!m) throw new Error(`no class ${id} in:\n${tcText}`);
+  return Number(m[1]);
+}
+
 describe.skipIf(!env.ok)(kernelSuiteTitle('simulator vs kernel: header rewrites'), () => {
+  it('CLASSIFY: an htb qdisc on the way out counts the packet in the class the rule set', async () => {
+    const c = await expectAgreement(
+      {
+        rules: `${MANGLE_HEAD}-A POSTROUTING -p udp -m udp --dport 6001 -j CLASSIFY --set-class 1:2
+COMMIT
+`,
+        packets: [udp('peer', CLIENT, POD1, 46001, 6001), udp('peer', CLIENT, POD1, 46002, 6002)],
+        // an htb class whose id is the packet's priority takes it; any other goes to 1:1
+        prepare: (ns) => {
+          const tc = (...words: string[]) => run(['tc', '-n', ns('host'), ...words]);
+          tc('qdisc', 'add', 'dev', 'cni0', 'root', 'handle', '1:', 'htb', 'default', '1');
+          for (const id of ['1:1', '1:2'])
+            tc(
+              'class',
+              'add',
+              'dev',
+              'cni0',
+              'parent',
+              '1:',
+              'classid',
+              id,
+              'htb',
+              'rate',
+              '100mbit',
+            );
+        },
+        inspect: (ns) => run(['tc', '-n', ns('host'), '-s', 'class', 'show', 'dev', 'cni0']).stdout,
+      },
+      ['POSTROUTING mangle/POSTROUTING #1'],
+    );
+    const simulated = c.simulation.packets.map(lastPriority);
+    expect(simulated).toEqual([0x10002, 0]);
+    const tc = c.kernelRun.inspected ?? '';
+    expect(classPackets(tc, '1:2')).toBe(1);
+    // the other packet (and any ARP) went to the default class
+    expect(classPackets(tc, '1:1')).toBeGreaterThanOrEqual(1);
+  });
+
   it('TTL: set, raised and lowered in mangle, read by -m ttl later; forwarding takes one more', async () => {
     await expectAgreement(
       {
@@ -163,6 +223,33 @@ COMMIT
         packets: [udp('peer', CLIENT, HOST, 45001, 5001)],
       },
       ['INPUT filter/INPUT #1', 'INPUT filter/INPUT #2 -A INPUT -m mark --mark 0x704'],
+    );
+  });
+
+  it('MARK --set-xmark and CONNMARK without masks: set, or, xor, and, save and restore', async () => {
+    await expectAgreement(
+      {
+        rules: `${MANGLE_HEAD}-A PREROUTING -p udp -m udp --dport 5002 -j MARK --set-xmark 0x12/0xff
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --set-mark 0x40
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --or-mark 0x1
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --xor-mark 0x3
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --and-mark 0xfe
+-A PREROUTING -m connmark --mark 0x42 -m comment --comment ct-42
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --save-mark
+-A PREROUTING -p udp -m udp --dport 5002 -j MARK --set-mark 0x99
+-A PREROUTING -m connmark --mark 0x12 -m mark --mark 0x99 -m comment --comment saved-12
+-A PREROUTING -p udp -m udp --dport 5002 -j CONNMARK --restore-mark
+COMMIT
+${FILTER_HEAD}-A INPUT -m mark --mark 0x12 -m comment --comment restored-12
+COMMIT
+`,
+        packets: [udp('peer', CLIENT, HOST, 45002, 5002)],
+      },
+      [
+        'PREROUTING mangle/PREROUTING #6',
+        'PREROUTING mangle/PREROUTING #9',
+        'INPUT filter/INPUT #1 -A INPUT -m mark --mark 0x12',
+      ],
     );
   });
 });

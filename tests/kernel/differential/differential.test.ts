@@ -3,6 +3,11 @@
 // The parser must accept exactly what iptables loads, and print each loaded rule as iptables-save
 // does; a module the project does not know is kept verbatim with a warning. Every disagreement is
 // either listed in known-differences.ts with why, or fails the test.
+//
+// IPv4 only for now: the parser reads ip6tables-save dumps too, but the rule generator
+// (modules/samples/rule-lines.ts) writes IPv4 rules, so an IPv6 part (the same against
+// ip6tables-restore) is still to be built. hashlimit-tables.test.ts holds the one check that
+// spans rules, which a rule-by-rule comparison cannot see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RULES_USER_CHAIN,
@@ -49,7 +54,13 @@ describe.skipIf(!env.ok)(kernelSuiteTitle('parser vs iptables-restore'), () => {
   afterAll(() => deleteNamespaces(prefix));
 
   it('accepts what iptables loads and prints what iptables-save prints', async () => {
-    const cases = sampleRules(SEED, COUNT);
+    // the kernel shares a hashlimit table among the rules that name it, and a table outlives the
+    // batch that made it (hashlimit-tables.test.ts): each case names tables of its own, so whether
+    // it loads depends on it alone
+    const cases = sampleRules(SEED, COUNT).map((c, i) => ({
+      ...c,
+      body: c.body.replace(/(--hashlimit-n\S*\s+)(h[12])(?=\s|$)/g, `$1$2-${i}`),
+    }));
     const loaded = await restoreCases(spaces, cases, TABLE_CHAINS, USER_CHAINS);
     const judged = cases.map((c, i) =>
       judge(c, loaded[i]!, projectReads(c, TABLE_CHAINS, USER_CHAINS)),

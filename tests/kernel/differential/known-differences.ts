@@ -45,16 +45,4 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       /--(uid|gid)-owner\s+[a-z]/.test(line) && /Bad value/.test(error),
     why: "-m owner names a user or group, which iptables looks up on the machine that loads the rule; the parser cannot know the node's users, so it keeps the name",
   },
-  {
-    kind: 'parser accepts',
-    applies: (line, _table, error) =>
-      /-m\s+multiport\b.*\s-p\s/.test(line) && /multiport needs/.test(error),
-    why: "NOT FIXED YET: iptables checks multiport's protocol when it reads the option, so -p must come before -m multiport; the parser looks at the protocol of the whole rule and accepts a -p written after it",
-  },
-  {
-    kind: 'parser accepts',
-    applies: (line, _table, error) =>
-      /--hashlimit-rate-match/.test(line) && /RULE_APPEND failed \(Invalid argument\)/.test(error),
-    why: 'NOT FIXED YET: the kernel refuses some --hashlimit-rate-match rules that iptables-restore parses (an xt_hashlimit check at load time); the parser does not know that check',
-  },
 ];

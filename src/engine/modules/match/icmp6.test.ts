@@ -17,7 +17,7 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
     'ipv6-icmptype 128',
   ],
   [
-    '-p icmpv6 -m icmp6 ! --icmpv6-type 1/3',
+    '-p ipv6-icmp -m icmp6 ! --icmpv6-type 1/3',
     '-p ipv6-icmp -m icmp6 ! --icmpv6-type 1/3',
     'ipv6-icmp !type 1 code 3',
   ],
@@ -58,11 +58,6 @@ const ORACLE: readonly (readonly [string, string, string])[] = [
     'ipv6-icmp !type 137',
   ],
   [
-    '-p ipv6-icmp --icmpv6-type echo-rep',
-    '-p ipv6-icmp -m icmp6 --icmpv6-type 129',
-    'ipv6-icmptype 129',
-  ],
-  [
     '-p ipv6-icmp --icmpv6-type 3/1',
     '-p ipv6-icmp -m icmp6 --icmpv6-type 3/1',
     'ipv6-icmptype 3 code 1',
@@ -87,6 +82,29 @@ describe('-m icmp6', () => {
       codeMax: 4,
       negated: false,
     });
+  });
+
+  it('reads a name in any case, or by a leading part only one name begins with, with a warning', () => {
+    for (const [name, saved] of [
+      ['ECHO-REQ', '128'],
+      ['echo-rep', '129'],
+      ['Ping', '128'],
+      ['NO-ROUTE', '1/0'],
+      ['parameter', '4'],
+    ]) {
+      const body = `-p ipv6-icmp --icmpv6-type ${name}`;
+      const r = one(body, V6);
+      expect(r.saved).toBe(`-p ipv6-icmp -m icmp6 --icmpv6-type ${saved}`);
+      expect(r.diagnostics).toEqual([diag(body, 'respelled', body.slice(13), 'warning')]);
+    }
+    expect(one('-p ipv6-icmp --icmpv6-type redirect', V6).diagnostics).toEqual([]);
+  });
+
+  it('refuses a part several names begin with, and the MLD names ip6tables 1.8.9 lacks', () => {
+    for (const name of ['ttl', 't', 'neighbour', 'ttl-zero', 'mld-listener-query', 'mld']) {
+      const body = `-p ipv6-icmp --icmpv6-type ${name}`;
+      expect(one(body, V6).diagnostics, body).toEqual([diag(body, 'bad-value', body.slice(13))]);
+    }
   });
 
   it('reports bad types at the option', () => {

@@ -4,6 +4,7 @@
  */
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf, requireProtocol } from './checks.ts';
+import { reportRespelled } from './state.ts';
 
 export interface Icmp6Data {
   type: number;
@@ -12,7 +13,8 @@ export interface Icmp6Data {
   negated: boolean;
 }
 
-/** Names ip6tables knows: type, and the code range the name stands for. */
+/** Names ip6tables 1.8.9 knows (it has none for the MLD types 130-132): type, and the code range
+ * the name stands for. */
 const ICMPV6_NAMES: readonly (readonly [string, number, number, number])[] = [
   ['destination-unreachable', 1, 0, 255],
   ['no-route', 1, 0, 0],
@@ -35,10 +37,6 @@ const ICMPV6_NAMES: readonly (readonly [string, number, number, number])[] = [
   ['ping', 128, 0, 255],
   ['echo-reply', 129, 0, 255],
   ['pong', 129, 0, 255],
-  ['mld-listener-query', 130, 0, 255],
-  ['mld-listener-report', 131, 0, 255],
-  ['mld-listener-done', 132, 0, 255],
-  ['mld-listener-reduction', 132, 0, 255],
   ['router-solicitation', 133, 0, 255],
   ['router-advertisement', 134, 0, 255],
   ['neighbour-solicitation', 135, 0, 255],
@@ -50,15 +48,19 @@ const ICMPV6_NAMES: readonly (readonly [string, number, number, number])[] = [
 
 type Icmp6Type = Omit<Icmp6Data, 'negated'>;
 
-/** `echo-request`, `echo-req`, `128`, `1/4`, `1/3:5` → type and code range; a string says what is wrong. */
-export function parseIcmp6Type(text: string): Icmp6Type | string {
+/**
+ * `echo-request`, `ECHO-REQ`, `128`, `1/4`, `1/3:5` → type and code range (and the name, when
+ * read by one: ip6tables takes a name in any case, or any leading part only one name begins
+ * with); a string says what is wrong.
+ */
+export function parseIcmp6Type(text: string): (Icmp6Type & { name?: string }) | string {
   const lower = text.toLowerCase();
   const hits = lower === '' ? [] : ICMPV6_NAMES.filter(([name]) => name.startsWith(lower));
   if (hits.length > 1)
     return `ambiguous ICMPv6 type "${text}": ${hits.map(([n]) => n).join(' or ')}?`;
   if (hits[0]) {
-    const [, type, codeMin, codeMax] = hits[0];
-    return { type, codeMin, codeMax };
+    const [name, type, codeMin, codeMax] = hits[0];
+    return { type, codeMin, codeMax, name };
   }
   const m = /^([0-9]+)(?:\/([0-9]+)(?::([0-9]+))?)?$/.exec(text);
   if (!m) return `unknown ICMPv6 type "${text}" (a name such as echo-request, or TYPE[/CODE])`;
@@ -93,9 +95,14 @@ export const icmp6 = defineMatch<Icmp6Data>({
         );
     } else requireProtocol('icmp6', ['ipv6-icmp'], ctx);
     for (const o of options) {
-      const r = parseIcmp6Type(o.args[0] ?? '');
+      const text = o.args[0] ?? '';
+      const r = parseIcmp6Type(text);
       if (typeof r === 'string') ctx.report('bad-value', r, o.span);
-      else Object.assign(data, r);
+      else {
+        const { name, ...type } = r;
+        if (name !== undefined && name !== text) reportRespelled([[text, name]], o.span, ctx);
+        Object.assign(data, type);
+      }
       data.negated = o.negated;
     }
     requireOneOf('icmp6', options, ['icmpv6-type'], ctx);

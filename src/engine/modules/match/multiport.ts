@@ -72,9 +72,16 @@ function portList(ports: readonly PortRange[]): string {
 export const multiport = defineMatch<MultiportData>({
   name: 'multiport',
   options: [
-    { name: 'sports', aliases: ['source-ports'], args: 1, negatable: true },
-    { name: 'dports', aliases: ['destination-ports'], args: 1, negatable: true },
-    { name: 'ports', args: 1, negatable: true },
+    // iptables checks -p as it reads the ports: -p must come before them
+    { name: 'sports', aliases: ['source-ports'], args: 1, negatable: true, protocolWhenRead: true },
+    {
+      name: 'dports',
+      aliases: ['destination-ports'],
+      args: 1,
+      negatable: true,
+      protocolWhenRead: true,
+    },
+    { name: 'ports', args: 1, negatable: true, protocolWhenRead: true },
   ],
   parse(options, ctx) {
     if (ctx.protocol === undefined || !PROTOCOLS.includes(ctx.protocol)) {

@@ -26,7 +26,7 @@ export const dnat = defineTarget<DnatData>({
   tables: ['nat'],
   chains: ['PREROUTING', 'OUTPUT'],
   options: [
-    { name: 'to-destination', args: 1 },
+    { name: 'to-destination', args: 1, protocolWhenRead: true },
     { name: 'random', args: 0 },
     { name: 'persistent', args: 0 },
   ],
@@ -48,7 +48,7 @@ export const dnat = defineTarget<DnatData>({
           if (r.value.minPort !== undefined && !natPortsAllowed(ctx))
             ctx.report(
               'bad-port',
-              'a port in --to-destination needs -p tcp, udp, sctp or dccp',
+              'a port in --to-destination needs -p tcp, udp, sctp or dccp before it',
               o.span,
             );
           data.to = r.value;

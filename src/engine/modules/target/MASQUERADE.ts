@@ -25,7 +25,7 @@ export const masquerade = defineTarget<MasqueradeData>({
   tables: ['nat'],
   chains: ['POSTROUTING'],
   options: [
-    { name: 'to-ports', args: 1 },
+    { name: 'to-ports', args: 1, protocolWhenRead: true },
     { name: 'random', args: 0 },
     { name: 'random-fully', args: 0 },
   ],
@@ -38,7 +38,7 @@ export const masquerade = defineTarget<MasqueradeData>({
         if (!r.ok) ctx.report(r.code, `--to-ports: ${r.message}`, o.span);
         else {
           if (!natPortsAllowed(ctx))
-            ctx.report('bad-port', '--to-ports needs -p tcp, udp, sctp or dccp', o.span);
+            ctx.report('bad-port', '--to-ports needs -p tcp, udp, sctp or dccp before it', o.span);
           if (r.value.basePort !== undefined) {
             ctx.report(
               'bad-port',

@@ -18,7 +18,7 @@ export const redirect = defineTarget<RedirectData>({
   tables: ['nat'],
   chains: ['PREROUTING', 'OUTPUT'],
   options: [
-    { name: 'to-ports', args: 1 },
+    { name: 'to-ports', args: 1, protocolWhenRead: true },
     { name: 'random', args: 0 },
   ],
   parse(options, ctx) {
@@ -32,7 +32,7 @@ export const redirect = defineTarget<RedirectData>({
           ctx.report('bad-port', 'REDIRECT cannot shift a port range (PORT-PORT/BASE)', o.span);
         else {
           if (!natPortsAllowed(ctx))
-            ctx.report('bad-port', '--to-ports needs -p tcp, udp, sctp or dccp', o.span);
+            ctx.report('bad-port', '--to-ports needs -p tcp, udp, sctp or dccp before it', o.span);
           data.ports = r.value;
         }
       } else if (o.name === 'random') data.random = true;

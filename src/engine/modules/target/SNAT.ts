@@ -28,7 +28,7 @@ export const snat = defineTarget<SnatData>({
   tables: ['nat'],
   chains: ['POSTROUTING', 'INPUT'],
   options: [
-    { name: 'to-source', args: 1 },
+    { name: 'to-source', args: 1, protocolWhenRead: true },
     { name: 'random', args: 0 },
     { name: 'random-fully', args: 0 },
     { name: 'persistent', args: 0 },
@@ -43,7 +43,11 @@ export const snat = defineTarget<SnatData>({
         if (!r.ok) ctx.report(r.code, `--to-source: ${r.message}`, o.span);
         else {
           if (r.value.minPort !== undefined && !natPortsAllowed(ctx))
-            ctx.report('bad-port', 'a port in --to-source needs -p tcp, udp, sctp or dccp', o.span);
+            ctx.report(
+              'bad-port',
+              'a port in --to-source needs -p tcp, udp, sctp or dccp before it',
+              o.span,
+            );
           if (r.value.basePort !== undefined) {
             ctx.report(
               'bad-port',

@@ -132,15 +132,34 @@ function counterText(w: string | undefined): string | undefined {
     : undefined;
 }
 
+const EXTENSION_OF: Record<string, string> = {
+  timeout: 'timeout',
+  packets: 'counters',
+  bytes: 'counters',
+  comment: 'comment',
+  skbmark: 'skbinfo',
+  skbprio: 'skbinfo',
+  skbqueue: 'skbinfo',
+};
+
 /** Reads one member option at words[i]; returns how many words it took, or a problem. */
 function readMemberOption(
   words: string[],
   i: number,
-  set: Pick<IpSet, 'type'>,
+  set: Pick<IpSet, 'type' | 'options'>,
   m: IpSetMember,
 ): number | WordProblem {
   const w = words[i]!;
   const value = words[i + 1];
+  // ipset refuses a member extension the set was not created with
+  const ext = EXTENSION_OF[w];
+  if (ext && !set.options.includes(ext))
+    return {
+      word: i,
+      message: `${w} needs a set created with "${ext}"`,
+      severity: 'error',
+      rest: true,
+    };
   const need = (what: string): WordProblem => ({
     word: value === undefined ? i : i + 1,
     message: `${w} takes ${what}${value === undefined ? '' : `, not "${value}"`}`,
@@ -193,7 +212,7 @@ function readMemberOption(
  */
 export function readMemberWords(
   words: string[],
-  set: Pick<IpSet, 'type' | 'family'>,
+  set: Pick<IpSet, 'type' | 'family' | 'options'>,
 ): { member?: IpSetMember; problems: WordProblem[] } {
   const problems: WordProblem[] = [];
   const text = words[0] ?? '';

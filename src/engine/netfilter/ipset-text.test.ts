@@ -141,6 +141,7 @@ add W 10.0.0.0/24 nomatch
 create L list:set
 add L NOPE
 add S 10.3.0.0/16
+add S 10.4.0.0/16 timeout 5
 `);
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.line, d.column, d.endColumn])).toEqual([
       ['bad-member', 'error', 2, 7, 18],
@@ -153,10 +154,12 @@ add S 10.3.0.0/16
       ['bad-option', 'error', 9, 25, 30],
       ['bad-option', 'error', 11, 19, 26],
       ['unknown-set', 'error', 13, 7, 11],
+      ['bad-option', 'error', 15, 19, 28],
     ]);
     expect(r.sets.find((s) => s.name === 'S')!.members.map((m) => m.text)).toEqual([
       '10.1.0.0/16',
       '10.3.0.0/16',
+      '10.4.0.0/16',
     ]);
   });
 

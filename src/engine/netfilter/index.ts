@@ -11,6 +11,8 @@ export { readHost } from './host-reader.ts';
 export type { HostReadResult } from './host-reader.ts';
 export { readIpsetText } from './ipset-text.ts';
 export type { IpsetTextResult, IpsetDiagnostic, IpsetDiagnosticCode } from './ipset-text.ts';
+export { missingSets, setsNamedBy, describeMissingSet } from './ipset-uses.ts';
+export type { SetUse } from './ipset-uses.ts';
 export { readPackets } from './packet-reader.ts';
 export type { PacketReadResult } from './packet-reader.ts';
 export { formatFieldDiagnostic } from './fields.ts';

@@ -53,7 +53,7 @@ function parsePortElement(text: string, type: IpSetType): ElementRead | string {
 function parseAddress(d: 'ip' | 'net', p: string, text: string): ElementRead | string {
   const net = parsePrefix(p);
   if (!net)
-    return `"${p}" in "${text}" is not an IPv4 ${d === 'ip' ? 'address' : 'address/prefix'}`;
+    return `"${p}"${p === text ? '' : ` in "${text}"`} is not an IPv4 ${d === 'ip' ? 'address' : 'address/prefix'}`;
   return { element: { kind: 'net', net } };
 }
 

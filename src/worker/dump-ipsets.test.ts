@@ -10,7 +10,13 @@ const DUMP = `*filter
 COMMIT
 `;
 const SETS = 'create ADMINS hash:net family inet\nadd ADMINS 198.51.100.0/24\n';
-const ssh = { in: 'eth0', proto: 'tcp', src: '198.51.100.20', dst: '192.168.1.10', dport: 22 };
+const ssh = {
+  in: 'eth0',
+  proto: 'tcp' as const,
+  src: '198.51.100.20',
+  dst: '192.168.1.10',
+  dport: 22,
+};
 
 describe('a dump traced with its ipset text', () => {
   it('tests the text’s sets; without it the verdict depends on the set', () => {

@@ -27,7 +27,7 @@ export const ipsetStrings: Record<Lang, IpsetStrings> = {
   en: {
     tab: (n) => (n > 0 ? `Sets (${n})` : 'Sets'),
     intro:
-      'Rules with -m set test a packet against the node’s ipsets. Paste what `ipset save` (or `ipset list`) prints on that node, or open the file; the trace then tests the sets’ members.',
+      'Rules with -m set test a packet against the node’s ipsets. Paste what “ipset save” (or “ipset list”) prints on that node, drop or open the file; the trace then tests the sets’ members.',
     textLabel: 'ipset save text',
     placeholder: 'create KUBE-DST-… hash:ip family inet …\nadd KUBE-DST-… 10.42.0.10',
     openFile: 'Open ipset file…',
@@ -51,7 +51,7 @@ export const ipsetStrings: Record<Lang, IpsetStrings> = {
   ko: {
     tab: (n) => (n > 0 ? `ipset (${n})` : 'ipset'),
     intro:
-      '-m set 규칙은 패킷을 노드의 ipset과 비교합니다. 그 노드에서 `ipset save`(또는 `ipset list`)가 출력한 내용을 붙여 넣거나 파일을 열면, 트레이스가 세트의 멤버로 판단합니다.',
+      '-m set 규칙은 패킷을 노드의 ipset과 비교합니다. 그 노드에서 “ipset save”(또는 “ipset list”)가 출력한 내용을 붙여 넣거나, 파일을 끌어다 놓거나 열면 트레이스가 세트의 멤버로 판단합니다.',
     textLabel: 'ipset save 텍스트',
     placeholder: 'create KUBE-DST-… hash:ip family inet …\nadd KUBE-DST-… 10.42.0.10',
     openFile: 'ipset 파일 열기…',

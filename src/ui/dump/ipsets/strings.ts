@@ -53,7 +53,7 @@ export const ipsetStrings: Record<Lang, IpsetStrings> = {
     intro:
       '-m set 규칙은 패킷을 노드의 ipset과 비교합니다. 그 노드에서 “ipset save”(또는 “ipset list”)가 출력한 내용을 붙여 넣거나, 파일을 끌어다 놓거나 열면 트레이스가 세트의 멤버로 판단합니다.',
     textLabel: 'ipset save 텍스트',
-    placeholder: 'create KUBE-DST-… hash:ip family inet …\nadd KUBE-DST-… 10.42.0.10',
+    placeholder: '예)\ncreate KUBE-DST-… hash:ip family inet …\nadd KUBE-DST-… 10.42.0.10',
     openFile: 'ipset 파일 열기…',
     clear: '지우기',
     dropHere: '여기에 ipset 파일을 놓으세요',

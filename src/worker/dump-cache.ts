@@ -10,6 +10,7 @@ import {
   type Ruleset,
 } from '../engine/rules/index.ts';
 import { inferHost } from '../engine/netfilter/infer-host.ts';
+import { setsNamedBy } from '../engine/netfilter/index.ts';
 import type { DumpSummary, UnknownModule } from './dump-protocol.ts';
 import { groupProblems } from './dump-problems.ts';
 import { DumpTally } from './dump-tally.ts';
@@ -109,6 +110,11 @@ function summarize(
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
     unknownModules: unknownModules(ruleset),
     macRules: countMacRules(ruleset),
+    setUses: setsNamedBy(ruleset).map((u) => ({
+      name: u.name,
+      rules: u.rules.length,
+      line: u.rules[0]!.span.line,
+    })),
     inferred: inferHost(ruleset),
   };
   return { summary, problemRows: problems.rows };

@@ -91,6 +91,7 @@ describe('the outline answers as the full parse does', () => {
         errorCount,
         unknownModules,
         macRules,
+        setUses,
         inferred,
         ...rest
       } = full;
@@ -102,6 +103,7 @@ describe('the outline answers as the full parse does', () => {
         errorCount,
         unknownModules,
         macRules,
+        setUses,
         inferred,
       ];
       expect({ ...o, id: '' }).toEqual({ ...rest, id: '', partial: true });

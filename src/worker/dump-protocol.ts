@@ -77,6 +77,8 @@ export interface DumpSummary extends DumpOutline {
   unknownModules: UnknownModule[];
   /** how many rules match `-m mac` (the packet form then offers a source MAC) */
   macRules: number;
+  /** the ipsets `-m set` rules name: how many rules and the first one's line */
+  setUses: { name: string; rules: number; line: number }[];
   inferred: InferredHost;
 }
 

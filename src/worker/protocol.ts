@@ -68,10 +68,11 @@ export type RuleSource =
   | { kind: 'cluster'; yaml: string; node: string }
   /**
    * a pasted dump, as text or as the id loadDump gave it (the worker keeps the parsed dump);
-   * `host` is a host document (docs/formats.md), a default host when absent
+   * `host` is a host document (docs/formats.md), a default host when absent; `ipsets` the
+   * node's `ipset save` (or `ipset list`) text, whose sets join the host's
    */
-  | { kind: 'dump'; text: string; host?: unknown }
-  | { kind: 'dump'; id: string; host?: unknown };
+  | { kind: 'dump'; text: string; host?: unknown; ipsets?: string }
+  | { kind: 'dump'; id: string; host?: unknown; ipsets?: string };
 
 /** A packet as the packet file spells it (docs/formats.md): read and checked in the worker. */
 export interface PacketInput {

@@ -1,6 +1,11 @@
 /** Turns a rule source (a cluster node or a pasted dump) into the ruleset and host to trace. */
 import { parseRuleset, type ParseResult, type Ruleset } from '../engine/rules/index.ts';
-import { formatFieldDiagnostic, readHost, type Host } from '../engine/netfilter/index.ts';
+import {
+  formatFieldDiagnostic,
+  readHost,
+  readIpsetText,
+  type Host,
+} from '../engine/netfilter/index.ts';
 import { compiledCluster } from './cluster-cache.ts';
 import { loadedDump } from './dump-cache.ts';
 import type { RuleSource, TraceProblem } from './protocol.ts';
@@ -52,5 +57,10 @@ export function resolve(source: RuleSource): Resolved {
       ok: false,
       problems: errors.map((d) => ({ where: 'host', message: formatFieldDiagnostic(d) })),
     };
+  if (source.ipsets) {
+    const fromText = readIpsetText(source.ipsets).sets;
+    const names = new Set(fromText.map((s) => s.name));
+    host.ipsets = [...host.ipsets.filter((s) => !names.has(s.name)), ...fromText];
+  }
   return { ok: true, ruleset, host };
 }

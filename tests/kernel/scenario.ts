@@ -113,6 +113,8 @@ export interface KernelScenario {
   topology?: TopologySpec;
   /** ipsets created in the host namespace before the rules are loaded (and listed in `host`). */
   ipsets?: IpSetSpec[];
+  /** an `ipset save` text given to `ipset restore` in the host namespace, after `ipsets` */
+  ipsetText?: string;
   backend?: Backend;
   /** Quiet gap that ends one packet's trace (ms). */
   quietMs?: number;
@@ -152,6 +154,8 @@ async function runInTopology(
   const backend = scenario.backend ?? 'nft';
   const ipsets = scenario.ipsets ?? [];
   if (ipsets.length > 0) createIpsets(topology, ipsets);
+  if (scenario.ipsetText !== undefined)
+    runIn(topology.ns('host'), ['ipset', 'restore'], { input: scenario.ipsetText });
   const loaded = loadRules(topology, scenario.rules, backend);
   const ns = (role: string) => topology.ns(role);
   scenario.prepare?.(ns);

@@ -4,6 +4,7 @@ import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
 import { countParse, prettyParseJson, writeParseJson } from '../parse-json.ts';
 import { reportDiagnostics } from '../report.ts';
+import { ipsetHelp, ipsetOptions, loadIpsets, reportMissingSets } from '../ipset-input.ts';
 import {
   loadRuleset,
   rulesetInputHelp,
@@ -11,7 +12,11 @@ import {
   singleFile,
 } from '../ruleset-input.ts';
 
-const options = { ...rulesetInputOptions, pretty: { type: 'boolean' } } as const;
+const options = {
+  ...rulesetInputOptions,
+  ...ipsetOptions,
+  pretty: { type: 'boolean' },
+} as const;
 
 export const parseCommand: Command = {
   name: 'parse',
@@ -23,6 +28,7 @@ Diagnostics also go to stderr as FILE:LINE:COL: severity: message.
 
 Options:
 ${rulesetInputHelp}
+${ipsetHelp}
   --pretty             indent the JSON (slow and large for big dumps)
   -h, --help           show this help
 
@@ -45,6 +51,9 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
     else await writeParseJson(out, result);
     await out.flush();
     reportDiagnostics(result.input.name, result.diagnostics);
-    return exitStatus(countParse(result).errors);
+    const ipsets = await loadIpsets(values.ipsets);
+    if (values.ipsets !== undefined)
+      reportMissingSets(result.input.name, result.ruleset, ipsets.sets);
+    return exitStatus(countParse(result).errors + ipsets.errors);
   },
 };

@@ -4,6 +4,7 @@ import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
 import { countParse } from '../parse-json.ts';
 import { reportDiagnostics } from '../report.ts';
+import { ipsetHelp, ipsetOptions, loadIpsets, reportMissingSets } from '../ipset-input.ts';
 import { readInput } from '../input.ts';
 import {
   FORMATS,
@@ -40,6 +41,7 @@ const printers: Record<DumpFormat, Printer> = {
 
 const options = {
   ...rulesetInputOptions,
+  ...ipsetOptions,
   as: { type: 'string', choices: FORMATS },
   counters: { type: 'boolean' },
 } as const;
@@ -56,6 +58,7 @@ Options:
   --counters           with packet and byte counters (iptables-save -c, iptables -S -v;
                        -L -n -v always shows them)
 ${rulesetInputHelp}
+${ipsetHelp}
   -h, --help           show this help
 
 File formats (docs/formats.md in the project):
@@ -77,6 +80,9 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
     await out.write(printers[as](result.ruleset, { counters: values.counters ?? false }));
     await out.flush();
     reportDiagnostics(result.input.name, result.diagnostics);
-    return exitStatus(countParse(result).errors);
+    const ipsets = await loadIpsets(values.ipsets);
+    if (values.ipsets !== undefined)
+      reportMissingSets(result.input.name, result.ruleset, ipsets.sets);
+    return exitStatus(countParse(result).errors + ipsets.errors);
   },
 };

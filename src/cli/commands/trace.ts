@@ -15,6 +15,7 @@ import {
 } from '../structured-input.ts';
 import { reportFieldProblems, reportSyntaxErrors } from '../field-report.ts';
 import { UsageError } from '../usage-error.ts';
+import { ipsetHelp, ipsetOptions, loadIpsets, reportMissingSets } from '../ipset-input.ts';
 import { hasErrors } from '../../engine/rules/index.ts';
 import {
   describeResult,
@@ -28,6 +29,7 @@ import {
 
 const options = {
   ...rulesetInputOptions,
+  ...ipsetOptions,
   rules: { type: 'string' },
   host: { type: 'string' },
   node: { type: 'string' },
@@ -72,6 +74,7 @@ Options:
                        prints, with --node
   --node NAME          the node to take from a host map
   --packet FILE        the packet file: one packet or a list
+${ipsetHelp}
   --seed N             seed for random rules (statistic --mode random); the same seed, the same trace
   --all-paths          enumerate every random branch and print each outcome with its exact probability
   --json               print the trace as JSON ({"packets": [{"steps": [...], "result": {...}}]})
@@ -106,12 +109,18 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
         throw new UsageError(`--seed takes a whole number, not "${values.seed}"`);
       seed = Number(values.seed);
     }
-    if ([values.rules, values.host, values.packet].filter((f) => f === '-').length > 1)
-      throw new UsageError('only one of --rules, --host, --packet can be - (standard input)');
+    if (
+      [values.rules, values.host, values.packet, values.ipsets].filter((f) => f === '-').length > 1
+    )
+      throw new UsageError(
+        'only one of --rules, --host, --packet, --ipsets can be - (standard input)',
+      );
 
     const rules = await loadRuleset(values.rules!, values);
     reportDiagnostics(rules.input.name, rules.diagnostics);
     let errors = hasErrors(rules.diagnostics) ? 1 : 0;
+    const ipsets = await loadIpsets(values.ipsets);
+    errors += ipsets.errors;
 
     const hostFile = await readStructured(values.host!);
     const packetIn = await readStructured(values.packet!);
@@ -124,6 +133,11 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
       reportFieldProblems(hostIn, host.diagnostics) +
       reportFieldProblems(packetIn, packets.diagnostics);
     if (errors) return exitStatus(errors);
+    // the text's sets stand beside the host file's; a name in both is the text's
+    const fromText = new Set(ipsets.sets.map((s) => s.name));
+    host.host.ipsets = [...host.host.ipsets.filter((s) => !fromText.has(s.name)), ...ipsets.sets];
+    if (values.ipsets !== undefined)
+      reportMissingSets(rules.input.name, rules.ruleset, host.host.ipsets);
 
     const opts: SimulateOptions = {};
     if (seed !== undefined) opts.seed = seed;

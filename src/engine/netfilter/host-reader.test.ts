@@ -61,7 +61,7 @@ describe('readHost', () => {
       'routes[1].to: "10.1.0.0/33" is not "default" or an IPv4 address/prefix',
       'routes[2]: a route needs "dev" or "via"',
       'ipsets[0].members[0]: "10.0.0.1" has 1 part(s); a hash:ip,port member has 2 (e.g. 10.0.0.1,tcp:80)',
-      'ipsets[1].type: "hash:foo" is not a supported set type (expected one of hash:ip, hash:net, hash:ip,port, hash:net,port, hash:ip,port,ip, hash:ip,port,net, hash:net,port,net, hash:net,iface, hash:ip,mark, bitmap:port)',
+      'ipsets[1].type: "hash:foo" is not a supported set type (expected one of hash:ip, hash:net, hash:ip,port, hash:net,port, hash:ip,port,ip, hash:ip,port,net, hash:net,port,net, hash:net,net, hash:net,iface, hash:ip,mark, hash:mac, hash:ip,mac, bitmap:ip, bitmap:ip,mac, bitmap:port, list:set)',
     ]);
     expect(diagnostics.map((d) => d.code)).toEqual([
       'unknown-field',

@@ -11,11 +11,13 @@ import {
   type BridgePort,
   type Host,
   type HostRoute,
+  type IpSet,
   type IpSetType,
 } from './host.ts';
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
 import { inPrefix, parseIPv4, parsePrefix, type Ipv4Prefix } from './ipv4.ts';
-import { parseIpSetMember } from './ipset-member.ts';
+import { readMemberWords } from './ipset-member.ts';
+import { splitWords } from './ipset-words.ts';
 
 export interface HostReadResult {
   host: Host;
@@ -280,22 +282,26 @@ function readIpsets(r: FieldReport, v: unknown, host: Host): void {
       );
       return;
     }
-    const members: ReturnType<typeof parseIpSetMember>[] = [];
+    const set: IpSet = {
+      name,
+      type: type as IpSetType,
+      family: 'inet',
+      counters: false,
+      members: [],
+      options: [],
+    };
     list(r, item['members'], fieldPath(path, 'members')).forEach((m, k) => {
       const mpath = fieldPath(fieldPath(path, 'members'), k);
       if (typeof m !== 'string')
         return r.error(mpath, `expected a member such as "10.0.0.1", got ${shown(m)}`, 'bad-type');
-      const parsed = parseIpSetMember(m, type as IpSetType);
-      if (typeof parsed === 'string') r.error(mpath, parsed);
-      else members.push(parsed);
+      // the member as `ipset add` takes it, options too: "10.0.0.0/24 nomatch"
+      const words = splitWords(m).words.map((w) => w.text);
+      const { member, problems } = readMemberWords(words, set);
+      for (const p of problems) r.error(mpath, p.message);
+      if (member) set.members.push(member);
     });
     if (host.ipsets.some((s) => s.name === name))
       r.error(fieldPath(path, 'name'), `set "${name}" is listed twice`);
-    else
-      host.ipsets.push({
-        name,
-        type: type as IpSetType,
-        members: members.filter((m) => typeof m !== 'string'),
-      });
+    else host.ipsets.push(set);
   });
 }

@@ -44,9 +44,15 @@ export type IpSetType =
   | 'hash:ip,port,ip'
   | 'hash:ip,port,net'
   | 'hash:net,port,net'
+  | 'hash:net,net'
   | 'hash:net,iface'
   | 'hash:ip,mark'
-  | 'bitmap:port';
+  | 'hash:mac'
+  | 'hash:ip,mac'
+  | 'bitmap:ip'
+  | 'bitmap:ip,mac'
+  | 'bitmap:port'
+  | 'list:set';
 
 export const IPSET_TYPES: readonly IpSetType[] = [
   'hash:ip',
@@ -56,23 +62,54 @@ export const IPSET_TYPES: readonly IpSetType[] = [
   'hash:ip,port,ip',
   'hash:ip,port,net',
   'hash:net,port,net',
+  'hash:net,net',
   'hash:net,iface',
   'hash:ip,mark',
+  'hash:mac',
+  'hash:ip,mac',
+  'bitmap:ip',
+  'bitmap:ip,mac',
   'bitmap:port',
+  'list:set',
 ];
 
 /** One dimension of an ipset member. */
 export type IpSetElement =
   | { kind: 'net'; net: Ipv4Prefix }
-  | { kind: 'port'; proto: string; from: number; to: number }
+  /** proto null: bitmap:port, which keeps the port number only */
+  | { kind: 'port'; proto: string | null; from: number; to: number }
   | { kind: 'iface'; name: string }
-  | { kind: 'mark'; value: number };
+  | { kind: 'mark'; value: number }
+  | { kind: 'mac'; mac: string }
+  /** a member of a list:set */
+  | { kind: 'set'; name: string };
+
+export interface IpSetMember {
+  elements: IpSetElement[];
+  /** an exception: a packet whose most specific member is this one does not match the set */
+  nomatch?: true;
+  /** seconds left when the text was saved; the simulator takes the member as present */
+  timeout?: number;
+  /** the member's counters (sets made with `counters`), as decimal text */
+  packets?: string;
+  bytes?: string;
+  comment?: string;
+  /** why the simulator cannot test a packet against this member; the text is kept */
+  unsupported?: string;
+  /** the member as written */
+  text: string;
+}
 
 export interface IpSet {
   name: string;
   type: IpSetType;
-  /** each member has one element per dimension of the type, in order */
-  members: IpSetElement[][];
+  /** `family inet6`: an IPv4 packet never matches it (the kernel compares the family) */
+  family: 'inet' | 'inet6';
+  /** made with `counters`: the packet and byte count tests compare the members' counters */
+  counters: boolean;
+  members: IpSetMember[];
+  /** the create options after the type, as written (hashsize, maxelem, timeout …) */
+  options: string[];
 }
 
 export interface Host {

@@ -9,12 +9,16 @@ export type {
 } from './simulate.ts';
 export { readHost } from './host-reader.ts';
 export type { HostReadResult } from './host-reader.ts';
+export { readIpsetText } from './ipset-text.ts';
+export type { IpsetTextResult, IpsetDiagnostic, IpsetDiagnosticCode } from './ipset-text.ts';
+export { missingSets, setsNamedBy, describeMissingSet } from './ipset-uses.ts';
+export type { SetUse } from './ipset-uses.ts';
 export { readPackets } from './packet-reader.ts';
 export type { PacketReadResult } from './packet-reader.ts';
 export { formatFieldDiagnostic } from './fields.ts';
 export type { FieldDiagnostic } from './fields.ts';
 export { emptyHost } from './host.ts';
-export type { Host, Backend } from './host.ts';
+export type { Host, Backend, IpSet, IpSetMember, IpSetType } from './host.ts';
 export type { Packet, PacketView } from './packet.ts';
 export { hookStages, hookTables, HOOKS } from './hooks.ts';
 export type { Hook, HookStage } from './hooks.ts';

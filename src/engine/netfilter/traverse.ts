@@ -12,6 +12,7 @@ import type { Chain, Rule } from '../rules/index.ts';
 import { nextCandidate, type ChainIndex } from './chain-index.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';
+import { unknownLabel } from './matchers/index.ts';
 import type {
   MatchEvaluator,
   MatchResult,
@@ -82,12 +83,13 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
     let r: MatchResult = ev ? ev(m.data, env.ctx) : 'unknown';
     if (r === 'unknown') {
       r = env.assumeUnknown;
-      env.unknown(m.module);
+      const label = unknownLabel(m.module, m.data);
+      env.unknown(label);
       if (env.level !== 'none')
         env.record({
           kind: 'unknown-module',
           ...ruleRef(env.hook, rule),
-          module: m.module,
+          module: label,
           role: 'match',
           assumed: r,
           packet: env.view(),

@@ -12,6 +12,8 @@ import { useUi } from '../stores/ui-store.ts';
 import { ChainList } from './ChainList.tsx';
 import { useDump, type DumpTab } from './dump-store.ts';
 import { HostForm } from './HostForm.tsx';
+import { IpsetPanel } from './ipsets/IpsetPanel.tsx';
+import { ipsetStrings } from './ipsets/strings.ts';
 import { ProblemGroups } from './ProblemGroups.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { dumpStrings } from './strings.ts';
@@ -89,6 +91,7 @@ function ParseStatusLine() {
 
 function Tabs() {
   const t = dumpStrings[useLang()];
+  const setsTab = ipsetStrings[useLang()].tab;
   const chosen = useDump((s) => s.tab);
   const set = useDump((s) => s.set);
   const summary = useDump((s) => s.summary);
@@ -98,11 +101,12 @@ function Tabs() {
   // problems need the full parse and say so
   const view = summary ?? outline;
   if (!view) return null;
-  const later = (id: DumpTab) => !summary && (id === 'host' || id === 'problems');
+  const later = (id: DumpTab) => !summary && (id === 'host' || id === 'sets' || id === 'problems');
   const tab = later(chosen) ? 'chains' : chosen;
   const tabs: [DumpTab, string][] = [
     ['chains', t.tabs.chains],
     ['host', summary ? t.tabs.host : t.loading.later(t.tabs.host)],
+    ['sets', summary ? setsTab(summary.setUses.length) : t.loading.later(setsTab(0))],
     ['search', t.tabs.search],
     [
       'problems',
@@ -131,6 +135,7 @@ function Tabs() {
       <div role="tabpanel" className="dump-tab-body">
         {tab === 'chains' ? <ChainList summary={view} /> : null}
         {tab === 'host' && summary ? <HostForm summary={summary} /> : null}
+        {tab === 'sets' && summary ? <IpsetPanel summary={summary} /> : null}
         {tab === 'search' ? <SearchPanel summary={view} /> : null}
         {tab === 'problems' && summary ? (
           <>

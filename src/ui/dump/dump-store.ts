@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { DumpOutline, DumpSearchMode, DumpSummary } from '../../worker/dump-protocol.ts';
 
 export type ParseStatus = 'idle' | 'parsing' | 'ready' | 'cancelled' | 'failed';
-export type DumpTab = 'chains' | 'host' | 'search' | 'problems';
+export type DumpTab = 'chains' | 'host' | 'sets' | 'search' | 'problems';
 
 export interface DumpState {
   status: ParseStatus;
@@ -36,6 +36,8 @@ export interface DumpState {
   includeOpen: boolean;
   /** a place in the host form to bring into view and focus (`interfaces[0].addresses`); `seq` asks again */
   hostFocus: { path: string; seq: number } | null;
+  /** the node's `ipset save` (or `ipset list`) text, traced beside the rules */
+  ipsetText: string;
   set(patch: Partial<Omit<DumpState, 'set'>>): void;
 }
 
@@ -57,6 +59,7 @@ export const useDump = create<DumpState>()((set) => ({
   searchText: '',
   includeOpen: false,
   hostFocus: null,
+  ipsetText: '',
   set: (patch) => set(patch),
 }));
 

@@ -13,9 +13,9 @@ import { textKey } from './text-key.ts';
 
 function sourceKey(source: RuleSource): unknown[] {
   if (source.kind === 'cluster') return ['cluster', textKey(source.yaml), source.node];
-  // a loaded dump is named by its id; the host edits change the answers too
+  // a loaded dump is named by its id; the host edits and the ipset text change the answers too
   const dump = 'id' in source ? source.id : textKey(source.text);
-  return ['dump', dump, JSON.stringify(source.host ?? null)];
+  return ['dump', dump, JSON.stringify(source.host ?? null), textKey(source.ipsets ?? '')];
 }
 
 /**

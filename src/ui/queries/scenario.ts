@@ -81,12 +81,14 @@ export function useShownRules(): ShownRules | null {
   // a dump stays in the worker: the views get its tables and chains, and fetch rules by id
   const dump = useDump((s) => s.summary);
   const dumpHost = useScenario((s) => s.dumpHost);
+  const ipsets = useDump((s) => s.ipsetText);
   if (mode === 'dump') {
     if (!dump) return null;
+    const host = dumpHost ?? dump.inferred.host;
     return {
       ruleset: skeletonRuleset(dump),
       provenance: undefined,
-      source: { kind: 'dump', id: dump.id, host: dumpHost ?? dump.inferred.host },
+      source: { kind: 'dump', id: dump.id, host, ...(ipsets ? { ipsets } : {}) },
     };
   }
   const n = cluster.data?.nodes.find((x) => x.name === node);
@@ -108,6 +110,7 @@ export function useSentRequest(): SentRequest {
   const goodYaml = useScenario((s) => s.goodYaml);
   const dump = useDump((s) => s.summary);
   const dumpHost = useScenario((s) => s.dumpHost);
+  const ipsets = useDump((s) => s.ipsetText);
   const summary = useSummary();
   if (!sent) return null;
   const base = { seed: sent.seed, withReply: sent.withReply };
@@ -121,7 +124,7 @@ export function useSentRequest(): SentRequest {
       node: null,
       req: {
         ...base,
-        source: { kind: 'dump', id: dump.id, host },
+        source: { kind: 'dump', id: dump.id, host, ...(ipsets ? { ipsets } : {}) },
         packets: packetsToSend(r.packet, sent.twice),
       },
     };

@@ -17,6 +17,7 @@ import { hasErrors, parseRuleset, type Ruleset } from '../../../src/engine/rules
 import {
   formatFieldDiagnostic,
   readHost,
+  readIpsetText,
   readPackets,
   simulate,
   type Host,
@@ -40,6 +41,8 @@ export interface CompareScenario {
   packets: KernelPacket[];
   topology?: TopologySpec;
   ipsets?: IpSetSpec[];
+  /** an `ipset save` text: `ipset restore` reads it for the kernel, readIpsetText for the simulator */
+  ipsetText?: string;
   /**
    * The rules use `statistic --mode random`: the kernel draws its own numbers, so the scenario
    * passes when the kernel's walk is one of the simulator's enumerated paths (with a non-zero
@@ -251,6 +254,15 @@ function simulatorInput(
     throw new Error(
       `the harness's host file is not valid:\n${hostErrors.map(formatFieldDiagnostic).join('\n')}`,
     );
+  if (scenario.ipsetText !== undefined) {
+    const sets = readIpsetText(scenario.ipsetText);
+    const errors = sets.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0)
+      throw new Error(
+        `the simulator cannot read the ipset text:\n${errors.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n')}`,
+      );
+    host.host.ipsets.push(...sets.sets);
+  }
   const spec = scenario.topology ?? defaultTopology();
   const read = readPackets(scenario.packets.map((p) => toSimulatorPacket(spec, p)));
   if (read.diagnostics.length > 0)
@@ -297,6 +309,7 @@ export async function compareWithKernel(scenario: CompareScenario): Promise<Comp
     ...(scenario.ipsets ? { ipsets: scenario.ipsets } : {}),
     ...(scenario.prepare ? { prepare: scenario.prepare } : {}),
     ...(scenario.inspect ? { inspect: scenario.inspect } : {}),
+    ...(scenario.ipsetText !== undefined ? { ipsetText: scenario.ipsetText } : {}),
   });
   const kernel = kernelRun.packets.map(kernelLines);
   const input = simulatorInput(scenario, kernelRun);

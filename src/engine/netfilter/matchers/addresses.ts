@@ -2,17 +2,10 @@
 import { parseIPv4, type Negatable } from '../../rules/index.ts';
 import type { AddrtypeData } from '../../modules/match/addrtype.ts';
 import type { AddressRange, IprangeData } from '../../modules/match/iprange.ts';
-import type { SetData } from '../../modules/match/set.ts';
-import {
-  findIpSet,
-  isBroadcastAddress,
-  isLocalAddress,
-  type Host,
-  type IpSetElement,
-} from '../host.ts';
-import { inPrefix } from '../ipv4.ts';
-import { hasPorts } from '../packet.ts';
-import { held, matchEval, type EvalContext } from './types.ts';
+import type { CounterTest, SetData } from '../../modules/match/set.ts';
+import { isBroadcastAddress, isLocalAddress, type Host } from '../host.ts';
+import { testSet } from '../ipset-lookup.ts';
+import { held, matchEval } from './types.ts';
 
 function rangeHolds(addr: number, r: Negatable<AddressRange> | undefined): boolean {
   if (!r) return true;
@@ -50,32 +43,26 @@ export const addrtypeEval = matchEval<AddrtypeData>((d, ctx) => {
   return held(test(ctx.packet.src, d.src) && test(ctx.packet.dst, d.dst));
 });
 
-function elementHolds(e: IpSetElement, side: 'src' | 'dst', ctx: EvalContext): boolean {
-  const p = ctx.packet;
-  switch (e.kind) {
-    case 'net':
-      return inPrefix(side === 'src' ? p.src : p.dst, e.net);
-    case 'port': {
-      if (!hasPorts(p.proto) || p.proto !== e.proto) return false;
-      const port = side === 'src' ? p.sport : p.dport;
-      return port >= e.from && port <= e.to;
-    }
-    case 'iface':
-      return (side === 'src' ? ctx.inIface : ctx.outIface) === e.name;
-    case 'mark':
-      return p.mark === e.value;
-  }
+function counterHolds(count: string | undefined, t: CounterTest | undefined): boolean {
+  if (!t) return true;
+  const have = BigInt(count ?? '0');
+  const want = BigInt(t.value);
+  if (t.op === 'eq') return (have === want) !== t.negated;
+  return t.op === 'lt' ? have < want : have > want;
 }
 
 export const setEval = matchEval<SetData>((d, ctx) => {
-  const set = findIpSet(ctx.host, d.name);
-  // the kernel refuses a rule whose set does not exist; here the host file simply lacks it
-  if (!set) return 'unknown';
-  if (d.packets || d.bytes) return 'unknown';
-  const found = set.members.some((m) => {
-    // fewer flags than dimensions: the kernel uses the first flags only and ignores the rest of the type
-    if (d.flags.length < m.length) return false;
-    return m.every((e, i) => elementHolds(e, d.flags[i]!, ctx));
-  });
+  const r = testSet(
+    ctx.host,
+    d.name,
+    { flags: d.flags, returnNomatch: d.returnNomatch === true },
+    ctx,
+  );
+  // the kernel refuses a rule whose set does not exist; here no text defined it
+  if (!r || r.answer === 'unknown') return 'unknown';
+  let found = r.answer !== false;
+  // counters are compared only on a member that has them (a set made with `counters`)
+  if (r.answer !== false && r.answer.packets !== undefined)
+    found = counterHolds(r.answer.packets, d.packets) && counterHolds(r.answer.bytes, d.bytes);
   return held(found, d.negated);
 });

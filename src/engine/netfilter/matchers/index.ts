@@ -104,3 +104,13 @@ export const CONNTRACK_TARGETS: ReadonlySet<string> = new Set([
   'NOTRACK',
   'CONNSECMARK',
 ]);
+
+/**
+ * What the trace names when a match cannot be evaluated: the set for `-m set` (the outcome
+ * depends on set NAME, which a text can supply), else the module.
+ */
+export function unknownLabel(module: string, data: unknown): string {
+  if (module === 'set' && typeof data === 'object' && data !== null && 'name' in data)
+    return `set ${String(data.name)}`;
+  return module;
+}

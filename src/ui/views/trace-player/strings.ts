@@ -100,7 +100,8 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
       rejected: 'rejected',
     },
     via: (i) => `out ${i}`,
-    dependsOn: (m) => `depends on modules the simulator cannot evaluate: ${m}`,
+    dependsOn: (m) =>
+      `outcome unknown, not guessed: it depends on ${m}, which the simulator cannot evaluate`,
     enters: 'enters',
     loopback: 'loopback, second half',
     inIface: 'in',
@@ -177,7 +178,8 @@ export const strings: { en: PlayerStrings; ko: PlayerStrings } = {
       rejected: '거부됨',
     },
     via: (i) => `나가는 인터페이스 ${i}`,
-    dependsOn: (m) => `시뮬레이터가 평가하지 못하는 모듈에 따라 달라짐: ${m}`,
+    dependsOn: (m) =>
+      `결과를 알 수 없음(추측하지 않음): 시뮬레이터가 평가하지 못하는 ${m}에 따라 달라짐`,
     enters: '진입',
     loopback: '루프백, 두 번째 구간',
     inIface: '입력',

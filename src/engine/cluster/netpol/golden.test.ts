@@ -51,7 +51,9 @@ describe('Calico goldens', () => {
     const set = compiled.ipsets.find((s) => s.name === 'cali40s:FjWXt9eYsqrc5adWRmKj01A');
     expect(set?.type).toBe('hash:net');
     expect(
-      set?.members.map((m) => (m[0]?.kind === 'net' ? formatIPv4(m[0].net.address) : '')),
+      set?.members.map((m) =>
+        m.elements[0]?.kind === 'net' ? formatIPv4(m.elements[0].net.address) : '',
+      ),
     ).toEqual(['10.244.2.20']);
   });
 

@@ -6,10 +6,11 @@
 import type { Rule } from '../rules/index.ts';
 import { UNTRACKED, entryView, type ConntrackTable, type CtAttachment } from './conntrack.ts';
 import { hookStages, natManipOf, type Hook } from './hooks.ts';
-import type { Backend, Host } from './host.ts';
+import { findIpSet, isBroadcastAddress, type Backend, type Host } from './host.ts';
+import { addressType, inIpSet } from './host-queries.ts';
 import { formatIPv4 } from './ipv4.ts';
 import { matchEvaluators, targetEvaluators } from './matchers/index.ts';
-import type { NatRequest, TargetContext, TargetResult } from './matchers/types.ts';
+import type { NatRequest, TargetContext, TargetResult } from '../modules/evaluate.ts';
 import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
 import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { branchProbability, toNumber, type Chooser } from './random.ts';
@@ -152,6 +153,23 @@ export class PacketRun implements TargetContext {
         packet: this.view(),
       });
     return answer;
+  }
+
+  addressType(addr: number, iface?: string): string {
+    return addressType(this.host, addr, iface);
+  }
+
+  isBroadcast(addr: number): boolean {
+    return isBroadcastAddress(this.host, addr);
+  }
+
+  routeTo(addr: number): RouteResult {
+    return lookupRoute(this.host, addr);
+  }
+
+  inIpSet(name: string, flags: readonly ('src' | 'dst')[]): boolean | undefined {
+    const set = findIpSet(this.host, name);
+    return set && inIpSet(set, flags, this.packet, this);
   }
 
   setMark(value: number, mask: number): void {

@@ -17,7 +17,7 @@ import type {
   MatchResult,
   TargetContext,
   TargetEvaluator,
-} from './matchers/types.ts';
+} from '../modules/evaluate.ts';
 import type { PacketView } from './packet.ts';
 import { textOf, type TableIndex } from './ruleset-index.ts';
 import type { FailedPart, RuleRef, TraceStep } from './trace.ts';

@@ -7,6 +7,8 @@
  */
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 /** the kernel's IPSET_DIM_MAX */
 export const SET_MAX_DIMENSIONS = 6;
@@ -98,8 +100,39 @@ function counterWords(
   return t ? [...bang(t.negated), `${dashes}${kind}-${t.op}`, t.value] : [];
 }
 
+const evaluate: MatchEvaluator<SetData> = (d, ctx) => {
+  // fewer flags than dimensions: the kernel uses the first flags only and ignores the rest
+  const found = ctx.inIpSet(d.name, d.flags);
+  // the kernel refuses a rule whose set does not exist; here the host file simply lacks it
+  if (found === undefined) return 'unknown';
+  if (d.packets || d.bytes) return 'unknown';
+  return held(found, d.negated);
+};
+
+const readList = re(
+  /(! )?match-set (\S+) (\S+)((?: return-nomatch| ! update-counters| ! update-subcounters)*)/,
+  (m) => {
+    const extra = m[4] ?? '';
+    return w(
+      '-m',
+      'set',
+      m[1] && '!',
+      '--match-set',
+      m[2],
+      m[3],
+      extra.includes('return-nomatch') && '--return-nomatch',
+      extra.includes('update-counters') && '!',
+      extra.includes('update-counters') && '--update-counters',
+      extra.includes('update-subcounters') && '!',
+      extra.includes('update-subcounters') && '--update-subcounters',
+    );
+  },
+);
+
 export const set = defineMatch<SetData>({
   name: 'set',
+  evaluate,
+  readList,
   options: [
     // `--set` is the old spelling iptables still reads (with a warning)
     { name: 'match-set', aliases: ['set'], args: 2, negatable: true },

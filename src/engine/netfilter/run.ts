@@ -19,6 +19,7 @@ import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
 import { readField, writeField } from './rewrite-fields.ts';
+import { rewriteField, setConnmark, setMark } from './run-rewrite.ts';
 import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
 import {
   ruleRef,
@@ -92,7 +93,7 @@ export class PacketRun implements TargetContext {
   ) {}
 
   /** the rule being evaluated, as trace steps name it (built only when a step needs it) */
-  private ref(): RuleRef | null {
+  ref(): RuleRef | null {
     if (!this.rule) return null;
     return (this.cachedRef ??= ruleRef(this.hook, this.rule));
   }
@@ -173,58 +174,15 @@ export class PacketRun implements TargetContext {
   }
 
   setMark(value: number, mask: number): void {
-    const from = this.packet.mark;
-    this.packet.mark = ((from & ~mask) ^ value) >>> 0;
-    if (from === this.packet.mark) return;
-    this.changed();
-    // the rule step already shows the target fired; a mark step means the mark changed
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'mark',
-        ...ref,
-        target: this.target,
-        what: 'mark',
-        from,
-        to: this.packet.mark,
-        packet: this.view(),
-      });
+    setMark(this, value, mask);
   }
 
   setConnmark(value: number, mask: number): void {
-    const entry = this.ct?.entry;
-    if (!entry) return;
-    const from = entry.mark;
-    entry.mark = ((from & ~mask) ^ value) >>> 0;
-    const ref = from !== entry.mark && this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'mark',
-        ...ref,
-        target: this.target,
-        what: 'connmark',
-        from,
-        to: entry.mark,
-        packet: this.view(),
-      });
+    setConnmark(this, value, mask);
   }
 
   rewrite(field: RewriteField, value: number): void {
-    const from = readField(this.packet, field);
-    if (from === value) return;
-    writeField(this.packet, field, value);
-    this.changed();
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'rewrite',
-        ...ref,
-        target: this.target,
-        field,
-        from,
-        to: value,
-        packet: this.view(),
-      });
+    rewriteField(this, field, value);
   }
 
   /** The kernel's own change of a field on the way (a forwarded packet's TTL). */

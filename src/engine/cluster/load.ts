@@ -64,6 +64,88 @@ interface Loading {
   finish(split: ClusterReport): LoadResult;
 }
 
+/** A Service, with a note when kube-proxy writes no rules for it (ExternalName, headless). */
+function readServiceDoc(r: Reader): ReturnType<typeof readService> {
+  const s = readService(r);
+  if (!s) return s;
+  if (s.type === 'ExternalName')
+    r.info(
+      ['spec', 'type'],
+      'not-compiled',
+      `ExternalName Service ${s.name} is a DNS alias; kube-proxy writes no rules for it`,
+    );
+  else if (isHeadless(r))
+    r.info(
+      ['spec', 'clusterIP'],
+      'not-compiled',
+      `headless Service ${s.name} (clusterIP: None) gets no kube-proxy rules; clients reach the pods directly`,
+    );
+  return s;
+}
+
+/** The KubeProxyConfiguration, unless one was read already; true when this one was taken. */
+function readProxyDoc(
+  r: Reader,
+  apiVersion: unknown,
+  model: ClusterModel,
+  haveProxy: boolean,
+): boolean {
+  if (apiVersion !== PROXY_API_VERSION)
+    r.warn(['apiVersion'], 'bad-value', `KubeProxyConfiguration is read as ${PROXY_API_VERSION}`);
+  if (haveProxy) {
+    r.error(
+      ['kind'],
+      'duplicate-object',
+      'a second KubeProxyConfiguration is ignored; kube-proxy reads one',
+    );
+    return false;
+  }
+  model.proxy = readProxyConfig(r);
+  return true;
+}
+
+/** The lab's own Cluster document, unless one was read already; true when this one was taken. */
+function readClusterDoc(
+  r: Reader,
+  apiVersion: unknown,
+  model: ClusterModel,
+  haveSettings: boolean,
+): boolean {
+  if (apiVersion !== LAB_API_VERSION) {
+    r.warn(
+      ['apiVersion'],
+      'unknown-kind',
+      `kind Cluster is only known as apiVersion ${LAB_API_VERSION}; this one is ignored`,
+    );
+    return false;
+  }
+  if (haveSettings) {
+    r.error(['kind'], 'duplicate-object', 'a second Cluster document is ignored');
+    return false;
+  }
+  model.settings = readSettings(r);
+  return true;
+}
+
+/** A kind the compiler does not read: kept, and said so. */
+function keepUnknown(r: Reader, model: ClusterModel, kind: string): void {
+  const name = r.str(['metadata', 'name']) ?? '';
+  const ns = r.str(['metadata', 'namespace']);
+  model.unknown.push(
+    ns === undefined
+      ? { kind, name, span: r.span() }
+      : { kind, namespace: ns, name, span: r.span() },
+  );
+  if (QUIET_KINDS.has(kind))
+    r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
+  else
+    r.warn(
+      ['kind'],
+      'unknown-kind',
+      `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`,
+    );
+}
+
 function startLoading(): Loading {
   const report = new ClusterReport();
   const model: ClusterModel = {
@@ -130,21 +212,8 @@ function startLoading(): Loading {
         break;
       }
       case 'Service': {
-        const s = readService(r);
-        if (!s || !unique(s.ref, r)) break;
-        if (s.type === 'ExternalName')
-          r.info(
-            ['spec', 'type'],
-            'not-compiled',
-            `ExternalName Service ${s.name} is a DNS alias; kube-proxy writes no rules for it`,
-          );
-        else if (isHeadless(r))
-          r.info(
-            ['spec', 'clusterIP'],
-            'not-compiled',
-            `headless Service ${s.name} (clusterIP: None) gets no kube-proxy rules; clients reach the pods directly`,
-          );
-        model.services.push(s);
+        const s = readServiceDoc(r);
+        if (s && unique(s.ref, r)) model.services.push(s);
         break;
       }
       case 'EndpointSlice': {
@@ -158,56 +227,13 @@ function startLoading(): Loading {
         break;
       }
       case 'KubeProxyConfiguration':
-        if (apiVersion !== PROXY_API_VERSION)
-          r.warn(
-            ['apiVersion'],
-            'bad-value',
-            `KubeProxyConfiguration is read as ${PROXY_API_VERSION}`,
-          );
-        if (haveProxy)
-          r.error(
-            ['kind'],
-            'duplicate-object',
-            'a second KubeProxyConfiguration is ignored; kube-proxy reads one',
-          );
-        else {
-          model.proxy = readProxyConfig(r);
-          haveProxy = true;
-        }
+        if (readProxyDoc(r, apiVersion, model, haveProxy)) haveProxy = true;
         break;
       case 'Cluster':
-        if (apiVersion !== LAB_API_VERSION) {
-          r.warn(
-            ['apiVersion'],
-            'unknown-kind',
-            `kind Cluster is only known as apiVersion ${LAB_API_VERSION}; this one is ignored`,
-          );
-          break;
-        }
-        if (haveSettings)
-          r.error(['kind'], 'duplicate-object', 'a second Cluster document is ignored');
-        else {
-          model.settings = readSettings(r);
-          haveSettings = true;
-        }
+        if (readClusterDoc(r, apiVersion, model, haveSettings)) haveSettings = true;
         break;
-      default: {
-        const name = r.str(['metadata', 'name']) ?? '';
-        const ns = r.str(['metadata', 'namespace']);
-        model.unknown.push(
-          ns === undefined
-            ? { kind, name, span: r.span() }
-            : { kind, namespace: ns, name, span: r.span() },
-        );
-        if (QUIET_KINDS.has(kind))
-          r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
-        else
-          r.warn(
-            ['kind'],
-            'unknown-kind',
-            `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`,
-          );
-      }
+      default:
+        keepUnknown(r, model, kind);
     }
   };
 

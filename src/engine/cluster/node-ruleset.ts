@@ -21,6 +21,7 @@ import {
   type Rule,
   type Ruleset,
   type Table,
+  type TableName,
 } from '../rules/index.ts';
 import type { KubeProxyVersion } from './model.ts';
 import { fixedRules, SAVE_TABLE_ORDER, sortedChains, type StateRule } from './node-state.ts';
@@ -165,7 +166,7 @@ export class NodeRulesetBuilder {
     layout: KubeProxyVersion['layout'] = 'current',
     cni?: CniRules,
   ): NodeRuleset {
-    const { chains: chainSets, builtin, kubeletChains } = fixedRules(declared, layout, cni);
+    const fixed = fixedRules(declared, layout, cni);
     const cniChains = new Map<string, StateRule[]>();
     for (const r of cni?.rules ?? []) {
       const key = `${r.table}/${r.chain}`;
@@ -173,151 +174,206 @@ export class NodeRulesetBuilder {
       if (!list) cniChains.set(key, (list = []));
       list.push(r);
     }
-    const reader = this.reader;
-    // joined a few thousand at a time: one join of a million pieces takes several times as long
-    const chunks: string[] = [];
-    const pieces: string[] = [];
-    const rules: Rule[] = [];
-    /** where each rule's line starts and ends in the text (filled in as the pieces are written) */
-    const bounds: number[] = [];
-    let at = 0; // the text's length so far
-    let lines = 0;
-    const flush = (): void => {
-      if (pieces.length >= CHUNK) {
-        chunks.push(pieces.join(''));
-        pieces.length = 0;
-      }
-    };
-    const write = (line: string): void => {
-      pieces.push(line, '\n');
-      at += line.length + 1;
-      lines++;
-      flush();
-    };
-    const placed = (rule: Rule, line: number, length: number): void => {
-      pieces.push('\n');
-      flush();
-      bounds.push(at, at + length);
-      at += length + 1;
-      rule.span = { line, column: 1, endLine: line, endColumn: length + 1 };
-      rules.push(rule);
-    };
-    const tables: Table[] = [];
-    const provenance: RuleProvenance[] = [];
-    const diagnostics: Diagnostic[] = [];
-    const lost: string[] = [];
-
-    /** A rule written outside kube-proxy's restore input, read here. */
-    const writeFixed = (table: Table, chain: Chain | undefined, st: StateRule): void => {
-      if (!chain) {
-        lost.push(`${table.name}/${st.chain}`);
-        return;
-      }
-      const line = ++lines;
-      const first = pieces.length;
-      pieces.push(`-A ${st.chain}`);
-      const read = reader.readInto(table.name, st.chain, st.args, line, diagnostics, pieces);
-      let length = 0;
-      for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-      const rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
-      placed(rule, line, length);
-      chain.rules.push(rule);
-      provenance.push(st.prov);
-    };
-
-    /** kube-proxy's `serial`-th rule, the `index`-th of `chain` in `table`. */
-    const writeProxy = (
-      table: Table,
-      chain: Chain,
-      ruleHead: string,
-      serial: number,
-      index: number,
-    ): Rule => {
-      const line = ++lines;
-      pieces.push(ruleHead);
-      let rule = this.rules[serial];
-      let length: number;
-      if (rule === undefined) {
-        const first = pieces.length - 1;
-        const args = this.unread.get(serial)!;
-        const read = reader.readFull(table.name, chain.name, args, line, diagnostics, pieces);
-        length = 0;
-        for (let i = first; i < pieces.length; i++) length += pieces[i]!.length;
-        rule = pendingRule(read, table.name, chain.name, index);
-      } else {
-        const extents = this.extents;
-        const from = extents[3 * serial]!;
-        const to = extents[3 * serial + 1]!;
-        length = extents[3 * serial + 2]!;
-        const own = this.pieces;
-        for (let i = from; i < to; i++) pieces.push(own[i]!);
-      }
-      placed(rule, line, length);
-      provenance.push(this.provs[serial]!);
-      return rule;
-    };
-
+    const out = new SaveText(this.reader);
     for (const name of SAVE_TABLE_ORDER) {
-      const user = chainSets.get(name);
-      if (!user) continue;
-      const names = sortedChains(user);
-      const head = `*${name}`;
-      write(head);
-      const table: Table = { name, chains: [], span: wordSpan(lines, head.length) };
-      tables.push(table);
-      const declare = (chain: string, builtinChain: boolean): void => {
-        write(flatText(':', chain, builtinChain ? ' ACCEPT [0:0]' : ' - [0:0]'));
-        table.chains.push({
-          name: chain,
-          builtin: builtinChain,
-          policy: builtinChain ? 'ACCEPT' : null,
-          rules: [],
-          span: wordSpan(lines, chain.length + 1),
-          counters: { packets: 0, bytes: 0 },
-        });
-      };
-      const builtins = BUILTIN_CHAINS[name];
-      for (const c of builtins) declare(c, true);
-      for (const c of names) declare(c, false);
-      // the built-in chains' rules (kubelet's, kube-proxy's jumps), then each user chain's
-      for (const c of builtins) {
-        const chain = table.chains.find((x) => x.name === c);
-        for (const st of builtin.get(`${name}/${c}`) ?? []) writeFixed(table, chain, st);
-      }
-      const lists = name === 'filter' || name === 'nat' ? this.byChain[name] : undefined;
-      if (lists)
-        for (let k = 0; k < names.length; k++) {
-          const c = names[k]!;
-          const chain = table.chains[builtins.length + k]!;
-          const list = lists.get(c);
-          const cniList = cniChains.get(`${name}/${c}`);
-          if (cniList) for (const st of cniList) writeFixed(table, chain, st);
-          else if (list) {
-            const ruleHead = flatText('-A ', c);
-            const next = this.next;
-            // an array of the chain's length (one grown by push keeps room to grow)
-            const chainRules = new Array<Rule>(list.count);
-            for (let i = 0, serial = list.first; i < list.count; i++, serial = next[serial]!)
-              chainRules[i] = writeProxy(table, chain, ruleHead, serial, i + 1);
-            chain.rules = chainRules;
-          } else
-            for (const st of kubeletChains.get(`${name}/${c}`) ?? []) writeFixed(table, chain, st);
-        }
-      write('COMMIT');
-      // every rule's source is the line iptables-save prints for it
-      markCanonicalSources(table, new Set());
+      const user = fixed.chains.get(name);
+      if (user) this.writeTable(out, name, sortedChains(user), { ...fixed, cniChains });
     }
-    chunks.push(pieces.join(''));
-    const text = chunks.join('');
+    return out.result();
+  }
+
+  /** One table: its chains declared, the built-in chains' rules, then each user chain's. */
+  private writeTable(
+    out: SaveText,
+    name: TableName,
+    names: readonly string[],
+    fixed: {
+      builtin: ReadonlyMap<string, readonly StateRule[]>;
+      kubeletChains: ReadonlyMap<string, readonly StateRule[]>;
+      cniChains: ReadonlyMap<string, readonly StateRule[]>;
+    },
+  ): void {
+    const { builtin, kubeletChains, cniChains } = fixed;
+    const table = out.openTable(name);
+    const builtins = BUILTIN_CHAINS[name];
+    for (const c of builtins) out.declare(table, c, true);
+    for (const c of names) out.declare(table, c, false);
+    // the built-in chains' rules (kubelet's, kube-proxy's jumps), then each user chain's
+    for (const c of builtins) {
+      const chain = table.chains.find((x) => x.name === c);
+      for (const st of builtin.get(`${name}/${c}`) ?? []) out.writeFixed(table, chain, st);
+    }
+    const lists = name === 'filter' || name === 'nat' ? this.byChain[name] : undefined;
+    if (lists)
+      for (let k = 0; k < names.length; k++) {
+        const c = names[k]!;
+        const chain = table.chains[builtins.length + k]!;
+        const list = lists.get(c);
+        const cniList = cniChains.get(`${name}/${c}`);
+        if (cniList) for (const st of cniList) out.writeFixed(table, chain, st);
+        else if (list) {
+          const ruleHead = flatText('-A ', c);
+          const next = this.next;
+          // an array of the chain's length (one grown by push keeps room to grow)
+          const chainRules = new Array<Rule>(list.count);
+          for (let i = 0, serial = list.first; i < list.count; i++, serial = next[serial]!)
+            chainRules[i] = this.writeProxy(out, table, chain, ruleHead, serial, i + 1);
+          chain.rules = chainRules;
+        } else
+          for (const st of kubeletChains.get(`${name}/${c}`) ?? []) out.writeFixed(table, chain, st);
+      }
+    out.write('COMMIT');
+    // every rule's source is the line iptables-save prints for it
+    markCanonicalSources(table, new Set());
+  }
+
+  /** kube-proxy's `serial`-th rule, the `index`-th of `chain` in `table`. */
+  private writeProxy(
+    out: SaveText,
+    table: Table,
+    chain: Chain,
+    ruleHead: string,
+    serial: number,
+    index: number,
+  ): Rule {
+    const line = ++out.lines;
+    const pieces = out.pieces;
+    pieces.push(ruleHead);
+    let rule = this.rules[serial];
+    let length: number;
+    if (rule === undefined) {
+      const first = pieces.length - 1;
+      const args = this.unread.get(serial)!;
+      const read = this.reader.readFull(
+        table.name,
+        chain.name,
+        args,
+        line,
+        out.diagnostics,
+        pieces,
+      );
+      length = out.lengthFrom(first);
+      rule = pendingRule(read, table.name, chain.name, index);
+    } else {
+      const extents = this.extents;
+      const from = extents[3 * serial]!;
+      const to = extents[3 * serial + 1]!;
+      length = extents[3 * serial + 2]!;
+      const own = this.pieces;
+      for (let i = from; i < to; i++) pieces.push(own[i]!);
+    }
+    out.placed(rule, line, length);
+    out.provenance.push(this.provs[serial]!);
+    return rule;
+  }
+}
+
+/** The iptables-save text being written, and the rules placed in it line by line. */
+class SaveText {
+  // joined a few thousand at a time: one join of a million pieces takes several times as long
+  private readonly chunks: string[] = [];
+  readonly pieces: string[] = [];
+  private readonly rules: Rule[] = [];
+  /** where each rule's line starts and ends in the text (filled in as the pieces are written) */
+  private readonly bounds: number[] = [];
+  /** the text's length so far */
+  private at = 0;
+  lines = 0;
+  readonly tables: Table[] = [];
+  readonly provenance: RuleProvenance[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly lost: string[] = [];
+
+  constructor(private readonly reader: RestoreRuleReader) {}
+
+  private flush(): void {
+    if (this.pieces.length >= CHUNK) {
+      this.chunks.push(this.pieces.join(''));
+      this.pieces.length = 0;
+    }
+  }
+
+  write(line: string): void {
+    this.pieces.push(line, '\n');
+    this.at += line.length + 1;
+    this.lines++;
+    this.flush();
+  }
+
+  /** The length of the pieces from `first` on: a rule's line written so far. */
+  lengthFrom(first: number): number {
+    let length = 0;
+    for (let i = first; i < this.pieces.length; i++) length += this.pieces[i]!.length;
+    return length;
+  }
+
+  /** Ends a rule's line of `length` characters, the text's line `line`. */
+  placed(rule: Rule, line: number, length: number): void {
+    this.pieces.push('\n');
+    this.flush();
+    this.bounds.push(this.at, this.at + length);
+    this.at += length + 1;
+    rule.span = { line, column: 1, endLine: line, endColumn: length + 1 };
+    this.rules.push(rule);
+  }
+
+  openTable(name: TableName): Table {
+    const head = `*${name}`;
+    this.write(head);
+    const table: Table = { name, chains: [], span: wordSpan(this.lines, head.length) };
+    this.tables.push(table);
+    return table;
+  }
+
+  declare(table: Table, chain: string, builtinChain: boolean): void {
+    this.write(flatText(':', chain, builtinChain ? ' ACCEPT [0:0]' : ' - [0:0]'));
+    table.chains.push({
+      name: chain,
+      builtin: builtinChain,
+      policy: builtinChain ? 'ACCEPT' : null,
+      rules: [],
+      span: wordSpan(this.lines, chain.length + 1),
+      counters: { packets: 0, bytes: 0 },
+    });
+  }
+
+  /** A rule written outside kube-proxy's restore input, read here. */
+  writeFixed(table: Table, chain: Chain | undefined, st: StateRule): void {
+    if (!chain) {
+      this.lost.push(`${table.name}/${st.chain}`);
+      return;
+    }
+    const line = ++this.lines;
+    const first = this.pieces.length;
+    this.pieces.push(`-A ${st.chain}`);
+    const read = this.reader.readInto(
+      table.name,
+      st.chain,
+      st.args,
+      line,
+      this.diagnostics,
+      this.pieces,
+    );
+    const length = this.lengthFrom(first);
+    const rule = pendingRule(read, table.name, chain.name, chain.rules.length + 1);
+    this.placed(rule, line, length);
+    chain.rules.push(rule);
+    this.provenance.push(st.prov);
+  }
+
+  result(): NodeRuleset {
+    this.chunks.push(this.pieces.join(''));
+    const text = this.chunks.join('');
+    const { rules, bounds } = this;
     for (let i = 0; i < rules.length; i++)
       rules[i]!.source = text.slice(bounds[2 * i]!, bounds[2 * i + 1]!);
-    const ruleset: Ruleset = { family: 'ipv4', format: 'save', tables };
+    const ruleset: Ruleset = { family: 'ipv4', format: 'save', tables: this.tables };
     return {
       ruleset,
       text,
-      provenance: new RuleProvenanceMap(ruleset, provenance),
-      diagnostics,
-      lost,
+      provenance: new RuleProvenanceMap(ruleset, this.provenance),
+      diagnostics: this.diagnostics,
+      lost: this.lost,
     };
   }
 }

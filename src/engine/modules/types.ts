@@ -1,10 +1,14 @@
 /**
  * The contract every match and target module fulfils. A module parses the options that follow
  * `-m NAME` (or `-j NAME`) into its own plain-data form, prints that form back as iptables-save
- * and `iptables -L -n` show it, and explains it in one plain line. Evaluation (does a packet
- * match?) is added by the simulator and kept apart from the text handling here.
+ * and `iptables -L -n` show it, and explains it in one plain line; it also evaluates a packet
+ * against that form (evaluate.ts says what it is given) and reads its own `iptables -L` text back
+ * into option words (list-text.ts). One file per module holds all of it; match/index.ts and
+ * target/index.ts list the modules.
  */
 import type { Diagnostic, DiagnosticCode, SourceSpan, Family } from '../rules/model-face.ts';
+import type { MatchEvaluator, TargetEvaluator } from './evaluate.ts';
+import type { ListMatchReader, ListTargetReader } from './list-text.ts';
 
 export type Lang = 'en' | 'ko';
 
@@ -66,6 +70,10 @@ interface ModuleBase<D> {
 
 export interface MatchModule<D = unknown> extends ModuleBase<D> {
   kind: 'match';
+  /** does the packet match? Without it the simulator reports the module as unknown */
+  evaluate?: MatchEvaluator<D>;
+  /** reads this module's part of an `iptables -L` row's trailing text back into option words */
+  readList?: ListMatchReader;
 }
 
 export interface TargetModule<D = unknown> extends ModuleBase<D> {
@@ -82,6 +90,10 @@ export interface TargetModule<D = unknown> extends ModuleBase<D> {
    * not checked: that depends on the chains that jump to it.
    */
   chains?: readonly string[];
+  /** what the target does to the packet; without it the simulator reports it as unknown */
+  evaluate?: TargetEvaluator<D>;
+  /** reads the target's `iptables -L` text (its whole trailing text) back into option words */
+  readList?: ListTargetReader;
 }
 
 export type AnyModule = MatchModule | TargetModule;

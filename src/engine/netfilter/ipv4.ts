@@ -1,5 +1,6 @@
 /** IPv4 addresses as unsigned 32-bit numbers, and prefixes over them. */
 import { formatIPv4, parseIPv4 } from '../rules/index.ts';
+import { maskOf } from '../modules/cidr.ts';
 
 export interface Ipv4Prefix {
   /** the address as written (host bits kept: an interface address 10.0.0.5/24) */
@@ -7,9 +8,7 @@ export interface Ipv4Prefix {
   prefix: number;
 }
 
-export function maskOf(prefix: number): number {
-  return prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-}
+export { maskOf };
 
 export function networkOf(p: Ipv4Prefix): number {
   return (p.address & maskOf(p.prefix)) >>> 0;

@@ -71,19 +71,16 @@ function int(
   return undefined;
 }
 
-function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined {
-  if (!isRecord(doc)) {
-    r.error(
-      base,
-      `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`,
-      'bad-type',
-    );
-    return undefined;
-  }
-  const at = (k: string) => fieldPath(base, k);
-  const before = r.diagnostics.length;
-  r.unknownKeys(doc, FIELDS, base, 'error');
+/** One packet object being read: its fields, where problems go, and each field's path. */
+interface PacketDoc {
+  r: FieldReport;
+  doc: Record<string, unknown>;
+  base: string;
+  at(k: string): string;
+}
 
+/** `in` or `local`: where the packet comes from. */
+function readOrigin({ r, doc, base, at }: PacketDoc): { iface: string | null; local: boolean } {
   const inRaw = doc['in'];
   const localRaw = doc['local'];
   let iface: string | null = null;
@@ -107,8 +104,10 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
       'missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
       'missing-field',
     );
+  return { iface, local };
+}
 
-  let proto: Proto = 'tcp';
+function readProto({ r, doc, at }: PacketDoc): Proto {
   const protoRaw = doc['proto'];
   if (protoRaw === undefined)
     r.error(at('proto'), 'missing: one of tcp, udp, icmp, sctp', 'missing-field');
@@ -120,73 +119,86 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
       at('proto'),
       `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)`,
     );
-  else proto = protoRaw.toLowerCase() as Proto;
+  else return protoRaw.toLowerCase() as Proto;
+  return 'tcp';
+}
 
-  const addr = (k: 'src' | 'dst', required: boolean): string | null => {
-    const v = doc[k];
-    if (v === undefined) {
-      if (required)
-        r.error(
-          at(k),
-          `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`,
-          'missing-field',
-        );
-      return null;
-    }
-    if (typeof v !== 'string' || parseIPv4(v) === undefined) {
+function readAddress(
+  { r, doc, at }: PacketDoc,
+  k: 'src' | 'dst',
+  required: boolean,
+): string | null {
+  const v = doc[k];
+  if (v === undefined) {
+    if (required)
       r.error(
         at(k),
-        `${shown(v)} is not an IPv4 address`,
-        typeof v === 'string' ? 'bad-value' : 'bad-type',
+        `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`,
+        'missing-field',
       );
-      return null;
-    }
-    return v;
-  };
-  const src = addr('src', !local);
-  const dst = addr('dst', true);
+    return null;
+  }
+  if (typeof v !== 'string' || parseIPv4(v) === undefined) {
+    r.error(
+      at(k),
+      `${shown(v)} is not an IPv4 address`,
+      typeof v === 'string' ? 'bad-value' : 'bad-type',
+    );
+    return null;
+  }
+  return v;
+}
 
-  let sport: number | null = null;
-  let dport: number | null = null;
+function readPorts(
+  { r, doc, at }: PacketDoc,
+  proto: Proto,
+): { sport: number | null; dport: number | null } {
   if (proto === 'icmp') {
     for (const k of ['sport', 'dport'])
       if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
-  } else {
-    if (doc['dport'] === undefined)
-      r.error(
-        at('dport'),
-        `missing: the destination port (0-65535) of the ${proto} packet`,
-        'missing-field',
-      );
-    else dport = int(r, doc['dport'], at('dport'), 0, 65535, 'a port') ?? null;
-    sport =
-      doc['sport'] === undefined
-        ? DEFAULT_SPORT
-        : (int(r, doc['sport'], at('sport'), 0, 65535, 'a port') ?? null);
+    return { sport: null, dport: null };
   }
+  let dport: number | null = null;
+  if (doc['dport'] === undefined)
+    r.error(
+      at('dport'),
+      `missing: the destination port (0-65535) of the ${proto} packet`,
+      'missing-field',
+    );
+  else dport = int(r, doc['dport'], at('dport'), 0, 65535, 'a port') ?? null;
+  const sport =
+    doc['sport'] === undefined
+      ? DEFAULT_SPORT
+      : (int(r, doc['sport'], at('sport'), 0, 65535, 'a port') ?? null);
+  return { sport, dport };
+}
 
-  let tcpFlags: string | null = null;
+function readTcpFlags({ r, doc, at }: PacketDoc, proto: Proto): string | null {
   const flagsRaw = doc['tcpFlags'];
-  if (flagsRaw !== undefined && proto !== 'tcp')
+  if (flagsRaw !== undefined && proto !== 'tcp') {
     r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`);
-  else if (proto === 'tcp') {
-    if (flagsRaw === undefined) tcpFlags = 'SYN';
-    else {
-      const text = Array.isArray(flagsRaw)
-        ? flagsRaw.join(',')
-        : typeof flagsRaw === 'string'
-          ? flagsRaw.replace(/[\s|+]+/g, ',')
-          : undefined;
-      const bits = text === undefined || text === '' ? undefined : parsePacketFlags(text);
-      if (bits === undefined)
-        r.error(
-          at('tcpFlags'),
-          `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)`,
-        );
-      else tcpFlags = formatPacketFlags(bits);
-    }
+    return null;
   }
+  if (proto !== 'tcp') return null;
+  if (flagsRaw === undefined) return 'SYN';
+  const text = Array.isArray(flagsRaw)
+    ? flagsRaw.join(',')
+    : typeof flagsRaw === 'string'
+      ? flagsRaw.replace(/[\s|+]+/g, ',')
+      : undefined;
+  const bits = text === undefined || text === '' ? undefined : parsePacketFlags(text);
+  if (bits !== undefined) return formatPacketFlags(bits);
+  r.error(
+    at('tcpFlags'),
+    `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)`,
+  );
+  return null;
+}
 
+function readIcmp(
+  { r, doc, at }: PacketDoc,
+  proto: Proto,
+): { icmpType: number | null; icmpCode: number | null } {
   let icmpType: number | null = null;
   let icmpCode: number | null = null;
   for (const k of ['icmpType', 'icmpCode'] as const) {
@@ -199,49 +211,49 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
     icmpType ??= 8; // echo request, what ping sends
     icmpCode ??= 0;
   }
+  return { icmpType, icmpCode };
+}
 
-  const length =
-    doc['length'] === undefined
-      ? defaultLength(proto)
-      : (int(r, doc['length'], at('length'), 20, 65535, 'a packet length') ?? defaultLength(proto));
-  const header = readHeaderFields(r, doc, base, proto);
-  let mark = 0;
+function readMark({ r, doc, at }: PacketDoc): number {
   const markRaw = doc['mark'];
-  if (markRaw !== undefined) {
-    const m =
-      typeof markRaw === 'number'
-        ? Number.isInteger(markRaw) && markRaw >= 0 && markRaw <= 0xffffffff
-          ? markRaw
-          : undefined
-        : typeof markRaw === 'string'
-          ? parseUint(markRaw, 0xffffffff)
-          : undefined;
-    if (m === undefined)
-      r.error(
-        at('mark'),
-        `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`,
-      );
-    else mark = m;
-  }
+  if (markRaw === undefined) return 0;
+  const m =
+    typeof markRaw === 'number'
+      ? Number.isInteger(markRaw) && markRaw >= 0 && markRaw <= 0xffffffff
+        ? markRaw
+        : undefined
+      : typeof markRaw === 'string'
+        ? parseUint(markRaw, 0xffffffff)
+        : undefined;
+  if (m !== undefined) return m;
+  r.error(
+    at('mark'),
+    `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`,
+  );
+  return 0;
+}
 
-  let srcMac: string | undefined;
+function readSrcMac({ r, doc, at }: PacketDoc, local: boolean): string | undefined {
   const macRaw = doc['srcMac'];
-  if (macRaw !== undefined) {
-    if (local)
-      r.error(
-        at('srcMac'),
-        'a locally generated packet has no source MAC (only one that arrives on "in")',
-      );
-    else {
-      srcMac = typeof macRaw === 'string' ? normalizeMac(macRaw) : undefined;
-      if (srcMac === undefined)
-        r.error(
-          at('srcMac'),
-          `${shown(macRaw)} is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")`,
-          typeof macRaw === 'string' ? 'bad-value' : 'bad-type',
-        );
-    }
+  if (macRaw === undefined) return undefined;
+  if (local) {
+    r.error(
+      at('srcMac'),
+      'a locally generated packet has no source MAC (only one that arrives on "in")',
+    );
+    return undefined;
   }
+  const srcMac = typeof macRaw === 'string' ? normalizeMac(macRaw) : undefined;
+  if (srcMac === undefined)
+    r.error(
+      at('srcMac'),
+      `${shown(macRaw)} is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")`,
+      typeof macRaw === 'string' ? 'bad-value' : 'bad-type',
+    );
+  return srcMac;
+}
+
+function readOwner({ r, doc, at }: PacketDoc, local: boolean): { uid?: number; gid?: number } {
   const owner: { uid?: number; gid?: number } = {};
   for (const k of ['uid', 'gid'] as const) {
     if (doc[k] === undefined) continue;
@@ -253,8 +265,39 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
       if (id !== undefined) owner[k] = id;
     }
   }
+  return owner;
+}
 
-  if (r.diagnostics.slice(before).some((d) => d.severity === 'error') || dst === null)
+function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined {
+  if (!isRecord(doc)) {
+    r.error(
+      base,
+      `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`,
+      'bad-type',
+    );
+    return undefined;
+  }
+  const d: PacketDoc = { r, doc, base, at: (k) => fieldPath(base, k) };
+  const before = r.diagnostics.length;
+  r.unknownKeys(doc, FIELDS, base, 'error');
+  const { iface, local } = readOrigin(d);
+  const proto = readProto(d);
+  const src = readAddress(d, 'src', !local);
+  const dst = readAddress(d, 'dst', true);
+  const { sport, dport } = readPorts(d, proto);
+  const tcpFlags = readTcpFlags(d, proto);
+  const { icmpType, icmpCode } = readIcmp(d, proto);
+  const length =
+    doc['length'] === undefined
+      ? defaultLength(proto)
+      : (int(r, doc['length'], d.at('length'), 20, 65535, 'a packet length') ??
+        defaultLength(proto));
+  const header = readHeaderFields(r, doc, base, proto);
+  const mark = readMark(d);
+  const srcMac = readSrcMac(d, local);
+  const owner = readOwner(d, local);
+
+  if (r.diagnostics.slice(before).some((x) => x.severity === 'error') || dst === null)
     return undefined;
   const packet: Packet = {
     proto,

@@ -3,7 +3,8 @@
  * changes as NAT, MARK and the header-rewriting targets (TTL, TOS, DSCP, ECN, TCPMSS, CLASSIFY)
  * act on it. Addresses are numbers inside the engine and dotted text in everything it shows.
  */
-import { formatTcpFlagList, parseTcpFlagList } from '../modules/match/tcp.ts';
+import { hasPorts } from '../modules/evaluate.ts';
+import { formatTcpFlagList, parseTcpFlagList, TCP_CWR, TCP_ECE } from '../modules/match/tcp.ts';
 import { formatIPv4, parseIPv4 } from './ipv4.ts';
 
 export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';
@@ -95,9 +96,7 @@ export const TCP_FIN = 0x01;
 export const TCP_SYN = 0x02;
 export const TCP_RST = 0x04;
 export const TCP_ACK = 0x10;
-/** the two ECN flags of the TCP header, which iptables' --tcp-flags cannot name */
-export const TCP_ECE = 0x40;
-export const TCP_CWR = 0x80;
+export { TCP_CWR, TCP_ECE };
 
 /** what a packet has when the file does not say: Linux's default TTL, best effort, no ECN */
 export const DEFAULT_TTL = 64;
@@ -128,9 +127,7 @@ export function parsePacketFlags(text: string): number | undefined {
   return base === undefined ? undefined : base | ecn;
 }
 
-export function hasPorts(proto: Proto): boolean {
-  return proto !== 'icmp';
-}
+export { hasPorts };
 
 export function defaultLength(proto: Proto): number {
   // an IPv4 header with the smallest transport header; a SYN usually carries 20 bytes of options

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentLists, recentAddress, type RecentQuery } from './recent-lists.ts';
+import { RecentLists, type RecentQuery } from './recent-lists.ts';
 
 const A = 0x0a000001;
 const q = (command: RecentQuery['command'], extra: Partial<RecentQuery> = {}): RecentQuery => ({
@@ -37,10 +37,5 @@ describe('recent lists (xt_recent)', () => {
     expect(r.apply(q('set', { negated: true })).matched).toBe(false);
     expect(r.apply(q('remove')).matched).toBe(true);
     expect(r.apply(q('rcheck')).found).toBe(false);
-  });
-
-  it('keys on the address under the mask', () => {
-    expect(recentAddress(0x0a000107, '255.255.255.0')).toBe(0x0a000100);
-    expect(recentAddress(0x0a000107, '255.255.255.255')).toBe(0x0a000107);
   });
 });

@@ -7,7 +7,7 @@
  * The model has no clock of its own: the packets of one simulation arrive within the same
  * moment, so an address set by an earlier packet is always within `--seconds`.
  */
-import { formatIPv4, parseIPv4 } from './ipv4.ts';
+import { formatIPv4 } from './ipv4.ts';
 
 export type RecentCommand = 'set' | 'rcheck' | 'update' | 'remove';
 
@@ -84,10 +84,4 @@ export class RecentLists {
         out.push({ name, address: formatIPv4(address), hits: times.length });
     return out;
   }
-}
-
-/** The address a list keys on: the packet's source (or destination) under the rule's mask. */
-export function recentAddress(address: number, mask: string): number {
-  const m = parseIPv4(mask) ?? 0xffffffff;
-  return (address & m) >>> 0;
 }

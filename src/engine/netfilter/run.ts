@@ -6,10 +6,12 @@
 import type { Rule } from '../rules/index.ts';
 import { UNTRACKED, entryView, type ConntrackTable, type CtAttachment } from './conntrack.ts';
 import { hookStages, natManipOf, type Hook } from './hooks.ts';
-import type { Backend, Host } from './host.ts';
+import { isBroadcastAddress, type Backend, type Host } from './host.ts';
+import { addressType } from './host-queries.ts';
+import { testSet, type SetAnswer, type SetQuery } from './ipset-lookup.ts';
 import { formatIPv4 } from './ipv4.ts';
 import { matchEvaluators, targetEvaluators } from './matchers/index.ts';
-import type { NatRequest, TargetContext, TargetResult } from './matchers/types.ts';
+import type { NatRequest, TargetContext, TargetResult } from '../modules/evaluate.ts';
 import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
 import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { branchProbability, toNumber, type Chooser } from './random.ts';
@@ -18,6 +20,7 @@ import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
 import { readField, writeField } from './rewrite-fields.ts';
+import { rewriteField, setConnmark, setMark } from './run-rewrite.ts';
 import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
 import {
   ruleRef,
@@ -91,7 +94,7 @@ export class PacketRun implements TargetContext {
   ) {}
 
   /** the rule being evaluated, as trace steps name it (built only when a step needs it) */
-  private ref(): RuleRef | null {
+  ref(): RuleRef | null {
     if (!this.rule) return null;
     return (this.cachedRef ??= ruleRef(this.hook, this.rule));
   }
@@ -154,59 +157,32 @@ export class PacketRun implements TargetContext {
     return answer;
   }
 
+  addressType(addr: number, iface?: string): string {
+    return addressType(this.host, addr, iface);
+  }
+
+  isBroadcast(addr: number): boolean {
+    return isBroadcastAddress(this.host, addr);
+  }
+
+  routeTo(addr: number): RouteResult {
+    return lookupRoute(this.host, addr);
+  }
+
+  testIpSet(name: string, q: SetQuery): SetAnswer | undefined {
+    return testSet(this.host, name, q, this)?.answer;
+  }
+
   setMark(value: number, mask: number): void {
-    const from = this.packet.mark;
-    this.packet.mark = ((from & ~mask) ^ value) >>> 0;
-    if (from === this.packet.mark) return;
-    this.changed();
-    // the rule step already shows the target fired; a mark step means the mark changed
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'mark',
-        ...ref,
-        target: this.target,
-        what: 'mark',
-        from,
-        to: this.packet.mark,
-        packet: this.view(),
-      });
+    setMark(this, value, mask);
   }
 
   setConnmark(value: number, mask: number): void {
-    const entry = this.ct?.entry;
-    if (!entry) return;
-    const from = entry.mark;
-    entry.mark = ((from & ~mask) ^ value) >>> 0;
-    const ref = from !== entry.mark && this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'mark',
-        ...ref,
-        target: this.target,
-        what: 'connmark',
-        from,
-        to: entry.mark,
-        packet: this.view(),
-      });
+    setConnmark(this, value, mask);
   }
 
   rewrite(field: RewriteField, value: number): void {
-    const from = readField(this.packet, field);
-    if (from === value) return;
-    writeField(this.packet, field, value);
-    this.changed();
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'rewrite',
-        ...ref,
-        target: this.target,
-        field,
-        from,
-        to: value,
-        packet: this.view(),
-      });
+    rewriteField(this, field, value);
   }
 
   /** The kernel's own change of a field on the way (a forwarded packet's TTL). */

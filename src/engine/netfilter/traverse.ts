@@ -8,7 +8,7 @@
  * In a chain with a destination index (chain-index.ts) the walk steps over the rules whose -d
  * excludes the packet: their core would fail before any match ran, so nothing else changes.
  */
-import type { Chain, Rule } from '../rules/index.ts';
+import type { Chain, Rule, Target } from '../rules/index.ts';
 import { nextCandidate, type ChainIndex } from './chain-index.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';
@@ -18,7 +18,7 @@ import type {
   MatchResult,
   TargetContext,
   TargetEvaluator,
-} from './matchers/types.ts';
+} from '../modules/evaluate.ts';
 import type { PacketView } from './packet.ts';
 import { textOf, type TableIndex } from './ruleset-index.ts';
 import type { FailedPart, RuleRef, TraceStep } from './trace.ts';
@@ -118,194 +118,201 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
   return null;
 }
 
-export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
-  const stack: Frame[] = [{ chain: base, index: env.chainIndex(base), pos: 0, via: [] }];
-  const { hook } = env;
-  const tableName = env.table.table.name;
-  const recording = env.level !== 'none';
-  let budget = RULE_BUDGET;
+/** One walk of a table's chain: the stack of chains being walked and the rule budget left. */
+class ChainWalk {
+  readonly stack: Frame[];
+  readonly hook: Hook;
+  readonly tableName: string;
+  readonly recording: boolean;
+  budget = RULE_BUDGET;
 
-  const policy = (): WalkOutcome => {
-    const verdict = base.policy ?? 'ACCEPT';
-    if (recording)
-      env.record({
+  constructor(
+    readonly base: Chain,
+    readonly env: WalkEnv,
+  ) {
+    this.stack = [{ chain: base, index: env.chainIndex(base), pos: 0, via: [] }];
+    this.hook = env.hook;
+    this.tableName = env.table.table.name;
+    this.recording = env.level !== 'none';
+  }
+
+  /** The end (or a RETURN) of the built-in chain: its policy. */
+  policy(): WalkOutcome {
+    const verdict = this.base.policy ?? 'ACCEPT';
+    if (this.recording)
+      this.env.record({
         kind: 'policy',
-        hook,
-        table: tableName,
-        chain: base.name,
+        hook: this.hook,
+        table: this.tableName,
+        chain: this.base.name,
         rule: null,
         verdict,
-        packet: env.view(),
+        packet: this.env.view(),
       });
     return { verdict };
-  };
-  const leave = (rule: Rule | null): WalkOutcome | null => {
-    if (stack.length === 1) return policy();
+  }
+
+  /** Back to the calling chain (null), or the policy when this is the built-in chain. */
+  leave(rule: Rule | null): WalkOutcome | null {
+    const stack = this.stack;
+    if (stack.length === 1) return this.policy();
     const from = stack.pop()!;
-    if (recording) {
+    if (this.recording) {
       const step: TraceStep = {
         kind: 'return',
-        hook,
-        table: tableName,
+        hook: this.hook,
+        table: this.tableName,
         chain: from.chain.name,
         to: stack[stack.length - 1]!.chain.name,
         rule: rule ? rule.index : null,
-        packet: env.view(),
+        packet: this.env.view(),
       };
       if (rule) step.ruleText = textOf(rule);
-      env.record(step);
+      this.env.record(step);
     }
     return null;
-  };
+  }
 
-  for (;;) {
-    const top = stack[stack.length - 1]!;
-    if (top.pos >= top.chain.rules.length) {
-      const out = leave(null);
-      if (out) return out;
-      continue;
-    }
-    if (top.index) {
-      // the guard counts skipped rules as tested, so it stops exactly where it did before
-      const n = Math.min(nextCandidate(top.index, top.pos, env.ctx.packet.dst) - top.pos, budget);
-      if (n > 0) {
-        const rules = top.chain.rules;
-        if (env.level === 'all')
-          env.record({
-            kind: 'skip',
-            hook,
-            table: tableName,
-            chain: top.chain.name,
-            from: rules[top.pos]!.index,
-            to: rules[top.pos + n - 1]!.index,
-            count: n,
-            reason: 'destination',
-            packet: env.view(),
-          });
-        budget -= n;
-        top.pos += n;
-        continue;
-      }
-    }
-    const rule = top.chain.rules[top.pos++]!;
-    if (--budget < 0) {
-      if (recording)
+  /** Steps over the rules the destination index rules out; true when it stepped over some. */
+  skipByIndex(top: Frame, index: ChainIndex): boolean {
+    const env = this.env;
+    // the guard counts skipped rules as tested, so it stops exactly where it did before
+    const n = Math.min(nextCandidate(index, top.pos, env.ctx.packet.dst) - top.pos, this.budget);
+    if (n <= 0) return false;
+    const rules = top.chain.rules;
+    if (env.level === 'all')
+      env.record({
+        kind: 'skip',
+        hook: this.hook,
+        table: this.tableName,
+        chain: top.chain.name,
+        from: rules[top.pos]!.index,
+        to: rules[top.pos + n - 1]!.index,
+        count: n,
+        reason: 'destination',
+        packet: env.view(),
+      });
+    this.budget -= n;
+    top.pos += n;
+    return true;
+  }
+
+  outOfBudget(rule: Rule): WalkOutcome {
+    if (this.recording)
+      this.env.record({
+        kind: 'jump-depth',
+        hook: this.hook,
+        table: this.tableName,
+        chain: rule.chain,
+        rule: rule.index,
+        ruleText: textOf(rule),
+        target: rule.target?.name ?? '',
+        note: `stopped after ${RULE_BUDGET} rules in one table walk`,
+        packet: this.env.view(),
+      });
+    return this.policy();
+  }
+
+  recordRule(rule: Rule, failed: FailedPart | null): void {
+    const t = rule.target;
+    const step: TraceStep = {
+      kind: 'rule',
+      ...ruleRef(this.hook, rule),
+      matched: failed === null,
+      target: t ? t.name : null,
+      packet: this.env.view(),
+    };
+    if (failed) step.failed = failed;
+    this.env.record(step);
+  }
+
+  /** -j / -g to a user chain of this table; false when the target is no user chain. */
+  toUserChain(top: Frame, rule: Rule, t: Target): boolean {
+    const env = this.env;
+    const stack = this.stack;
+    const chain = t.kind === 'jump' || t.kind === 'goto' ? env.table.chains.get(t.name) : undefined;
+    if (!chain || chain.builtin) return false;
+    const active = stack.some((f) => f.chain === chain || f.via.includes(chain.name));
+    if (active || (t.kind === 'jump' && stack.length > env.maxDepth)) {
+      if (this.recording)
         env.record({
-          kind: 'jump-depth',
-          hook,
-          table: tableName,
+          kind: active ? 'jump-loop' : 'jump-depth',
+          hook: this.hook,
+          table: this.tableName,
           chain: rule.chain,
           rule: rule.index,
           ruleText: textOf(rule),
-          target: rule.target?.name ?? '',
-          note: `stopped after ${RULE_BUDGET} rules in one table walk`,
-          packet: env.view(),
-        });
-      return policy();
-    }
-    env.enterRule(rule);
-    const failed = evaluate(rule, env);
-    const t = rule.target;
-    if (recording && (failed === null || env.level === 'all')) {
-      const step: TraceStep = {
-        kind: 'rule',
-        ...ruleRef(hook, rule),
-        matched: failed === null,
-        target: t ? t.name : null,
-        packet: env.view(),
-      };
-      if (failed) step.failed = failed;
-      env.record(step);
-    }
-    if (failed || !t) continue;
-
-    // -j / -g to a user chain of this table
-    const chain = t.kind === 'jump' || t.kind === 'goto' ? env.table.chains.get(t.name) : undefined;
-    if (chain && !chain.builtin) {
-      const active = stack.some((f) => f.chain === chain || f.via.includes(chain.name));
-      if (active || (t.kind === 'jump' && stack.length > env.maxDepth)) {
-        if (recording)
-          env.record({
-            kind: active ? 'jump-loop' : 'jump-depth',
-            hook,
-            table: tableName,
-            chain: rule.chain,
-            rule: rule.index,
-            ruleText: textOf(rule),
-            target: chain.name,
-            note: active
-              ? `${chain.name} is already being walked: the kernel refuses such a loop, the jump is skipped`
-              : `more than ${env.maxDepth} nested jumps: the jump is skipped`,
-            packet: env.view(),
-          });
-        env.unknown(active ? 'jump-loop' : 'jump-depth');
-        continue;
-      }
-      if (recording)
-        env.record({
-          kind: t.kind === 'goto' ? 'goto' : 'jump',
-          ...ruleRef(hook, rule),
           target: chain.name,
-          depth: t.kind === 'goto' ? stack.length - 1 : stack.length,
+          note: active
+            ? `${chain.name} is already being walked: the kernel refuses such a loop, the jump is skipped`
+            : `more than ${env.maxDepth} nested jumps: the jump is skipped`,
           packet: env.view(),
         });
-      if (t.kind === 'goto') {
-        top.via.push(top.chain.name);
-        top.chain = chain;
-        top.index = env.chainIndex(chain);
-        top.pos = 0;
-      } else stack.push({ chain, index: env.chainIndex(chain), pos: 0, via: [] });
-      continue;
+      env.unknown(active ? 'jump-loop' : 'jump-depth');
+      return true;
     }
+    if (this.recording)
+      env.record({
+        kind: t.kind === 'goto' ? 'goto' : 'jump',
+        ...ruleRef(this.hook, rule),
+        target: chain.name,
+        depth: t.kind === 'goto' ? stack.length - 1 : stack.length,
+        packet: env.view(),
+      });
+    if (t.kind === 'goto') {
+      top.via.push(top.chain.name);
+      top.chain = chain;
+      top.index = env.chainIndex(chain);
+      top.pos = 0;
+    } else stack.push({ chain, index: env.chainIndex(chain), pos: 0, via: [] });
+    return true;
+  }
 
-    if (t.kind === 'builtin') {
-      if (t.name === 'RETURN') {
-        const out = leave(rule);
-        if (out) return out;
-        continue;
-      }
-      // QUEUE with nobody listening on the queue drops the packet
-      const verdict = t.name === 'ACCEPT' ? 'ACCEPT' : 'DROP';
-      if (recording)
-        env.record({
-          kind: 'verdict',
-          ...ruleRef(hook, rule),
-          target: t.name,
-          verdict,
-          packet: env.view(),
-        });
-      return { verdict };
-    }
+  /** ACCEPT, DROP, QUEUE and RETURN; null when the walk goes on. */
+  builtinTarget(rule: Rule, t: Target): WalkOutcome | null {
+    if (t.name === 'RETURN') return this.leave(rule);
+    // QUEUE with nobody listening on the queue drops the packet
+    const verdict = t.name === 'ACCEPT' ? 'ACCEPT' : 'DROP';
+    if (this.recording)
+      this.env.record({
+        kind: 'verdict',
+        ...ruleRef(this.hook, rule),
+        target: t.name,
+        verdict,
+        packet: this.env.view(),
+      });
+    return { verdict };
+  }
 
+  /** A target extension, through its module's evaluator; null when the walk goes on. */
+  extensionTarget(rule: Rule, t: Target): WalkOutcome | null {
+    const env = this.env;
     const ev = t.kind === 'extension' && !t.unknown ? env.targets.get(t.name) : undefined;
     const result = ev
       ? ev(t.data, env.ctx)
       : { flow: 'unknown' as const, reason: 'no evaluator for this target' };
     switch (result.flow) {
       case 'continue':
-        continue;
-      case 'return': {
-        const out = leave(rule);
-        if (out) return out;
-        continue;
-      }
+        return null;
+      case 'return':
+        return this.leave(rule);
       case 'unknown':
         env.unknown(t.name);
-        if (recording)
+        if (this.recording)
           env.record({
             kind: 'unknown-module',
-            ...ruleRef(hook, rule),
+            ...ruleRef(this.hook, rule),
             module: t.name,
             role: 'target',
             assumed: 'continue',
             packet: env.view(),
           });
-        continue;
+        return null;
       case 'verdict': {
-        if (recording) {
+        if (this.recording) {
           const step: TraceStep = {
             kind: 'verdict',
-            ...ruleRef(hook, rule),
+            ...ruleRef(this.hook, rule),
             target: t.name,
             verdict: result.verdict,
             packet: env.view(),
@@ -320,5 +327,28 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
           : { verdict: result.verdict };
       }
     }
+  }
+}
+
+export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
+  const walk = new ChainWalk(base, env);
+  const stack = walk.stack;
+  for (;;) {
+    const top = stack[stack.length - 1]!;
+    if (top.pos >= top.chain.rules.length) {
+      const out = walk.leave(null);
+      if (out) return out;
+      continue;
+    }
+    if (top.index && walk.skipByIndex(top, top.index)) continue;
+    const rule = top.chain.rules[top.pos++]!;
+    if (--walk.budget < 0) return walk.outOfBudget(rule);
+    env.enterRule(rule);
+    const failed = evaluate(rule, env);
+    const t = rule.target;
+    if (walk.recording && (failed === null || env.level === 'all')) walk.recordRule(rule, failed);
+    if (failed || !t || walk.toUserChain(top, rule, t)) continue;
+    const out = t.kind === 'builtin' ? walk.builtinTarget(rule, t) : walk.extensionTarget(rule, t);
+    if (out) return out;
   }
 }

@@ -84,6 +84,8 @@ function wholeLine(line: number, raw: string): SourceSpan {
 }
 
 /** The cells of a row, by column; undefined when the row has too few of them. */
+type Columns = NonNullable<ReturnType<typeof columns>>;
+
 function columns(row: LRow) {
   const c = row.cells;
   let k = 0;
@@ -102,69 +104,70 @@ function columns(row: LRow) {
   return { num, pkts, bytes, target, prot, opt, inIf, outIf, src, dst };
 }
 
-export function parseList(
-  text: string,
-  family: Family,
-  hint: TableHint = {},
-  onProgress?: OnProgress,
-): ParseResult {
-  const b = new RulesetBuilder(family, 'L');
-  const segments: Segment[] = [];
-  let seg: Segment | undefined;
-  let chain: LChain | undefined;
-  let layout: Layout | undefined;
-  let pendingName: { name: string; at: SourceSpan } | undefined;
-  const open = (): Segment => {
-    seg = { chains: [], builtins: [], targets: new Set(), sawUser: false };
-    if (pendingName) {
-      seg.named = pendingName.name;
-      seg.namedAt = pendingName.at;
-    }
-    pendingName = undefined;
-    segments.push(seg);
-    return seg;
-  };
+/** Reads a `Chain NAME (policy …)` header; opens a table block when a built-in chain starts one. */
+class ListSplitter {
+  readonly segments: Segment[] = [];
+  seg: Segment | undefined;
+  chain: LChain | undefined;
+  layout: Layout | undefined;
+  pendingName: { name: string; at: SourceSpan } | undefined;
 
-  // First pass: split into one block per table, chains and their rows.
-  forEachLine(text, onProgress, (raw, line) => {
+  constructor(readonly b: RulesetBuilder) {}
+
+  open(): Segment {
+    const seg: Segment = { chains: [], builtins: [], targets: new Set(), sawUser: false };
+    if (this.pendingName) {
+      seg.named = this.pendingName.name;
+      seg.namedAt = this.pendingName.at;
+    }
+    this.pendingName = undefined;
+    this.segments.push(seg);
+    this.seg = seg;
+    return seg;
+  }
+
+  chainHeader(header: RegExpExecArray, raw: string, line: number): void {
+    const name = header[1]!;
+    const nameCell = { text: name, start: 6, end: 6 + name.length };
+    const chain: LChain = { name, line, span: spanOfCell(line, nameCell), rows: [] };
+    this.chain = chain;
+    let seg = this.seg;
+    if (header[2] !== undefined) {
+      // a policy on a chain no table has is an error of its own, not the start of another table
+      const known = BUILTIN_TABLES.some((t) => isBuiltinChain(t, name));
+      if (!seg || (known && startsNewTable(seg.builtins, seg.sawUser, name))) seg = this.open();
+      if (known) seg.builtins.push(name);
+      const at = raw.indexOf(header[2], 6 + name.length);
+      chain.policy = {
+        text: header[2],
+        span: { line, column: at + 1, endLine: line, endColumn: at + header[2].length + 1 },
+      };
+      if (header[3] !== undefined && header[4] !== undefined) {
+        const p = parseCount(header[3]);
+        const by = parseCount(header[4]);
+        if (p && by) chain.policy.counters = { packets: p.value, bytes: by.value };
+        else
+          this.b.report(
+            'bad-counters',
+            `"${header[3]} packets, ${header[4]} bytes" are not counters`,
+            wholeLine(line, raw),
+          );
+      }
+    } else {
+      seg ??= this.open();
+      seg.sawUser = true;
+    }
+    seg.chains.push(chain);
+    this.layout = undefined;
+  }
+
+  line(raw: string, line: number): void {
     if (raw.trim() === '') return;
     const header = CHAIN_HEADER.exec(raw);
-    if (header) {
-      const name = header[1]!;
-      const nameCell = { text: name, start: 6, end: 6 + name.length };
-      chain = { name, line, span: spanOfCell(line, nameCell), rows: [] };
-      if (header[2] !== undefined) {
-        // a policy on a chain no table has is an error of its own, not the start of another table
-        const known = BUILTIN_TABLES.some((t) => isBuiltinChain(t, name));
-        if (!seg || (known && startsNewTable(seg.builtins, seg.sawUser, name))) open();
-        if (known) seg!.builtins.push(name);
-        const at = raw.indexOf(header[2], 6 + name.length);
-        chain.policy = {
-          text: header[2],
-          span: { line, column: at + 1, endLine: line, endColumn: at + header[2].length + 1 },
-        };
-        if (header[3] !== undefined && header[4] !== undefined) {
-          const p = parseCount(header[3]);
-          const by = parseCount(header[4]);
-          if (p && by) chain.policy.counters = { packets: p.value, bytes: by.value };
-          else
-            b.report(
-              'bad-counters',
-              `"${header[3]} packets, ${header[4]} bytes" are not counters`,
-              wholeLine(line, raw),
-            );
-        }
-      } else {
-        if (!seg) open();
-        seg!.sawUser = true;
-      }
-      seg!.chains.push(chain);
-      layout = undefined;
-      return;
-    }
+    if (header) return this.chainHeader(header, raw, line);
     const titles = TITLES.exec(raw);
     if (titles) {
-      layout = {
+      this.layout = {
         num: titles[1] !== undefined,
         counters: titles[2] !== undefined,
         via: titles[3] !== undefined,
@@ -174,16 +177,26 @@ export function parseList(
     if (isHeadingLine(raw)) {
       const name = tableFromHeading(raw);
       if (name !== undefined) {
-        pendingName = { name, at: wholeLine(line, raw) };
-        seg = undefined;
-        chain = undefined;
+        this.pendingName = { name, at: wholeLine(line, raw) };
+        this.seg = undefined;
+        this.chain = undefined;
       }
       return;
     }
+    this.row(raw, line);
+  }
+
+  row(raw: string, line: number): void {
+    const chain = this.chain;
     if (!chain) {
-      b.report('syntax', 'a rule row before any "Chain NAME (…)" header', wholeLine(line, raw));
+      this.b.report(
+        'syntax',
+        'a rule row before any "Chain NAME (…)" header',
+        wholeLine(line, raw),
+      );
       return;
     }
+    const layout = this.layout;
     const row: LRow = {
       line,
       raw,
@@ -191,60 +204,85 @@ export function parseList(
       layout: layout ?? { num: false, counters: false, via: false },
     };
     if (!layout)
-      b.report(
+      this.b.report(
         'syntax',
         `no column titles ("target prot opt source destination") before this row: read as plain iptables -L -n`,
         wholeLine(line, raw),
         'warning',
       );
     const cols = columns(row);
-    if (cols?.target) seg!.targets.add(cols.target.text);
+    if (cols?.target) this.seg!.targets.add(cols.target.text);
     chain.rows.push(row);
-  });
+  }
+}
+
+/** Declares a chain with its policy, reporting a policy where the table has no such built-in chain. */
+function declareChain(b: RulesetBuilder, c: LChain, table: string): void {
+  if (c.policy) {
+    const policy = c.policy.text;
+    if (policy !== 'ACCEPT' && policy !== 'DROP')
+      b.report('bad-policy', `a policy is ACCEPT or DROP, not "${policy}"`, c.policy.span);
+    if (!isBuiltinChain(table, c.name)) {
+      b.report(
+        'bad-policy',
+        `${c.name} is not a built-in chain of table ${table}: only built-in chains have a policy`,
+        c.span,
+      );
+      b.declareChain(c.name, c.span, null);
+    } else b.declareChain(c.name, c.span, policy === 'DROP' ? 'DROP' : 'ACCEPT', c.policy.counters);
+    return;
+  }
+  if (isBuiltinChain(table, c.name))
+    b.report(
+      'syntax',
+      `${c.name} is a built-in chain of table ${table}, but its header shows references instead of a policy`,
+      c.span,
+    );
+  b.declareChain(c.name, c.span, null);
+}
+
+/** The table of a block: its heading, the caller's hint for the first block, or a guess. */
+function tableOf(
+  b: RulesetBuilder,
+  s: Segment,
+  hinted: string | undefined,
+  taken: Set<string>,
+): string {
+  const table = s.named ?? hinted;
+  if (table !== undefined) return table;
+  const guess = guessTable(s.builtins, s.targets, taken);
+  if (!guess.certain)
+    b.report(
+      'assumed-table',
+      `the text does not say which table this is: read as ${guess.table} because ${guess.reason} (name it with "# table: NAME" or the table option)`,
+      s.chains[0]!.span,
+      'info',
+    );
+  return guess.table;
+}
+
+export function parseList(
+  text: string,
+  family: Family,
+  hint: TableHint = {},
+  onProgress?: OnProgress,
+): ParseResult {
+  const b = new RulesetBuilder(family, 'L');
+  // First pass: split into one block per table, chains and their rows.
+  const splitter = new ListSplitter(b);
+  forEachLine(text, onProgress, (raw, line) => splitter.line(raw, line));
 
   // Second pass: settle each block's table, then build its chains and rules.
   const taken = new Set<string>();
   let roundedReported = false;
-  segments.forEach((s, i) => {
+  splitter.segments.forEach((s, i) => {
     const first = s.chains[0];
     if (!first) return;
-    let table = s.named ?? (i === 0 ? hint.table : undefined);
-    if (table === undefined) {
-      const guess = guessTable(s.builtins, s.targets, taken);
-      table = guess.table;
-      if (!guess.certain)
-        b.report(
-          'assumed-table',
-          `the text does not say which table this is: read as ${table} because ${guess.reason} (name it with "# table: NAME" or the table option)`,
-          first.span,
-          'info',
-        );
-    }
+    const table = tableOf(b, s, i === 0 ? hint.table : undefined, taken);
     taken.add(table);
     b.startTable(table, s.namedAt ?? first.span);
     for (const c of s.chains) {
-      if (c.policy) {
-        const policy = c.policy.text;
-        if (policy !== 'ACCEPT' && policy !== 'DROP')
-          b.report('bad-policy', `a policy is ACCEPT or DROP, not "${policy}"`, c.policy.span);
-        if (!isBuiltinChain(table, c.name)) {
-          b.report(
-            'bad-policy',
-            `${c.name} is not a built-in chain of table ${table}: only built-in chains have a policy`,
-            c.span,
-          );
-          b.declareChain(c.name, c.span, null);
-        } else
-          b.declareChain(c.name, c.span, policy === 'DROP' ? 'DROP' : 'ACCEPT', c.policy.counters);
-      } else {
-        if (isBuiltinChain(table, c.name))
-          b.report(
-            'syntax',
-            `${c.name} is a built-in chain of table ${table}, but its header shows references instead of a policy`,
-            c.span,
-          );
-        b.declareChain(c.name, c.span, null);
-      }
+      declareChain(b, c, table);
       for (const row of c.rows) {
         const rounded = readRow(b, row, c, table);
         if (rounded && !roundedReported) {
@@ -265,6 +303,119 @@ export function parseList(
   return result;
 }
 
+/** The words a row turns into, with what -L showed that no option can say. */
+class RowWords {
+  readonly tokens: Token[] = [];
+  readonly lossy: string[] = [];
+  lossyAt: SourceSpan | undefined;
+
+  push(text: string, cell: { start: number; end: number }, quoted = false): void {
+    this.tokens.push({ text, start: cell.start, end: cell.end, quoted });
+  }
+
+  keepLossy(text: string, at: SourceSpan): void {
+    this.lossy.push(text);
+    this.lossyAt ??= at;
+  }
+}
+
+function readCounters(
+  b: RulesetBuilder,
+  cols: Columns,
+  line: number,
+): { counters?: Counters; rounded: boolean } {
+  if (cols.num && !/^[0-9]+$/.test(cols.num.text))
+    b.report('syntax', `"${cols.num.text}" is not a rule number`, spanOfCell(line, cols.num));
+  if (!cols.pkts || !cols.bytes) return { rounded: false };
+  const p = parseCount(cols.pkts.text);
+  const by = parseCount(cols.bytes.text);
+  if (p && by)
+    return { counters: { packets: p.value, bytes: by.value }, rounded: p.rounded || by.rounded };
+  b.report(
+    'bad-counters',
+    `"${cols.pkts.text} ${cols.bytes.text}" are not packet and byte counts`,
+    spanOfCell(line, cols.pkts, cols.bytes),
+  );
+  return { rounded: false };
+}
+
+/** `-s`/`-d` from the source and destination columns. */
+function addressWords(
+  words: RowWords,
+  family: Family,
+  flag: '-s' | '-d',
+  cell: Cell,
+  line: number,
+): void {
+  const neg = cell.text.startsWith('!');
+  const text = neg ? cell.text.slice(1) : cell.text;
+  const any = text === 'anywhere' || text === '0.0.0.0/0' || text === '::/0';
+  if (any && !neg) return;
+  const value = text === 'anywhere' ? (family === 'ipv6' ? '::/0' : '0.0.0.0/0') : text;
+  if (!parseCidr(value, family)) {
+    // a host name (-L without -n) names an address this text does not give
+    words.keepLossy(`${neg ? '! ' : ''}${flag} ${text}`, spanOfCell(line, cell));
+    return;
+  }
+  if (neg) words.push('!', cell);
+  words.push(flag, cell);
+  words.push(value, cell);
+}
+
+/** The core options from the columns: addresses, interfaces, protocol, fragment. */
+function coreWords(words: RowWords, family: Family, cols: Columns, line: number): void {
+  addressWords(words, family, '-s', cols.src, line);
+  addressWords(words, family, '-d', cols.dst, line);
+  for (const [flag, cell] of [
+    ['-i', cols.inIf],
+    ['-o', cols.outIf],
+  ] as const) {
+    if (!cell || cell.text === '*' || cell.text === 'any') continue;
+    const neg = cell.text.startsWith('!');
+    if (neg) words.push('!', cell);
+    words.push(flag, cell);
+    words.push(neg ? cell.text.slice(1) : cell.text, cell);
+  }
+  const protNeg = cols.prot.text.startsWith('!');
+  const prot = protNeg ? cols.prot.text.slice(1) : cols.prot.text;
+  if (protNeg || (prot !== '0' && prot !== 'all')) {
+    if (protNeg) words.push('!', cols.prot);
+    words.push('-p', cols.prot);
+    // -L shows a number for a protocol it has no name for: no spelling of the user's to warn of
+    words.push(normalizeProtocol(prot, family) ?? prot, cols.prot);
+  }
+  if (cols.opt.text !== '--') {
+    if (cols.opt.text === '!f') words.push('!', cols.opt);
+    words.push('-f', cols.opt);
+  }
+}
+
+/** The matches and the target from the trailing text (list-extras.ts reads it). */
+function trailingWords(words: RowWords, cols: Columns, raw: string, line: number): void {
+  const tail = raw.slice(cols.dst.end);
+  const extras = readListExtras(tail, cols.target?.text);
+  const shift = cols.dst.end;
+  for (const m of extras.matches)
+    for (const word of m.words)
+      words.push(word.text, { start: m.start + shift, end: m.end + shift }, word.quoted === true);
+  if (cols.target) {
+    const name = extras.target?.rename ?? cols.target.text;
+    words.push(extras.goto ? '-g' : '-j', cols.target);
+    words.push(name, cols.target);
+    const t = extras.target;
+    if (t)
+      for (const word of t.words)
+        words.push(word.text, { start: t.start + shift, end: t.end + shift }, word.quoted === true);
+  } else if (extras.goto) words.keepLossy('[goto]', wholeLine(line, raw));
+  for (const l of extras.lossy)
+    words.keepLossy(l.text, {
+      line,
+      column: l.start + shift + 1,
+      endLine: line,
+      endColumn: l.end + shift + 1,
+    });
+}
+
 /** Rebuilds one rule from its row; returns true when its counters were rounded. */
 function readRow(b: RulesetBuilder, row: LRow, chain: LChain, table: string): boolean {
   const { line, raw } = row;
@@ -273,100 +424,13 @@ function readRow(b: RulesetBuilder, row: LRow, chain: LChain, table: string): bo
     b.report('syntax', 'this row has fewer columns than the titles above it', wholeLine(line, raw));
     return false;
   }
-  const tokens: Token[] = [];
-  const lossy: string[] = [];
-  let lossyAt: SourceSpan | undefined;
-  const push = (text: string, cell: { start: number; end: number }, quoted = false) =>
-    tokens.push({ text, start: cell.start, end: cell.end, quoted });
-  const keepLossy = (text: string, at: SourceSpan) => {
-    lossy.push(text);
-    lossyAt ??= at;
-  };
-
-  let counters: Counters | undefined;
-  let rounded = false;
-  if (cols.num && !/^[0-9]+$/.test(cols.num.text))
-    b.report('syntax', `"${cols.num.text}" is not a rule number`, spanOfCell(line, cols.num));
-  if (cols.pkts && cols.bytes) {
-    const p = parseCount(cols.pkts.text);
-    const by = parseCount(cols.bytes.text);
-    if (!p || !by)
-      b.report(
-        'bad-counters',
-        `"${cols.pkts.text} ${cols.bytes.text}" are not packet and byte counts`,
-        spanOfCell(line, cols.pkts, cols.bytes),
-      );
-    else {
-      counters = { packets: p.value, bytes: by.value };
-      rounded = p.rounded || by.rounded;
-    }
-  }
-
-  const address = (flag: '-s' | '-d', cell: Cell) => {
-    const neg = cell.text.startsWith('!');
-    const text = neg ? cell.text.slice(1) : cell.text;
-    const any = text === 'anywhere' || text === '0.0.0.0/0' || text === '::/0';
-    if (any && !neg) return;
-    const value = text === 'anywhere' ? (b.family === 'ipv6' ? '::/0' : '0.0.0.0/0') : text;
-    if (!parseCidr(value, b.family)) {
-      // a host name (-L without -n) names an address this text does not give
-      keepLossy(`${neg ? '! ' : ''}${flag} ${text}`, spanOfCell(line, cell));
-      return;
-    }
-    if (neg) push('!', cell);
-    push(flag, cell);
-    push(value, cell);
-  };
-  address('-s', cols.src);
-  address('-d', cols.dst);
-  for (const [flag, cell] of [
-    ['-i', cols.inIf],
-    ['-o', cols.outIf],
-  ] as const) {
-    if (!cell || cell.text === '*' || cell.text === 'any') continue;
-    const neg = cell.text.startsWith('!');
-    if (neg) push('!', cell);
-    push(flag, cell);
-    push(neg ? cell.text.slice(1) : cell.text, cell);
-  }
-  const protNeg = cols.prot.text.startsWith('!');
-  const prot = protNeg ? cols.prot.text.slice(1) : cols.prot.text;
-  if (protNeg || (prot !== '0' && prot !== 'all')) {
-    if (protNeg) push('!', cols.prot);
-    push('-p', cols.prot);
-    // -L shows a number for a protocol it has no name for: no spelling of the user's to warn of
-    push(normalizeProtocol(prot, b.family) ?? prot, cols.prot);
-  }
-  if (cols.opt.text !== '--') {
-    if (cols.opt.text === '!f') push('!', cols.opt);
-    push('-f', cols.opt);
-  }
-
-  const tail = raw.slice(cols.dst.end);
-  const extras = readListExtras(tail, cols.target?.text);
-  const shift = cols.dst.end;
-  for (const m of extras.matches)
-    for (const word of m.words)
-      push(word.text, { start: m.start + shift, end: m.end + shift }, word.quoted === true);
-  if (cols.target) {
-    const name = extras.target?.rename ?? cols.target.text;
-    push(extras.goto ? '-g' : '-j', cols.target);
-    push(name, cols.target);
-    const t = extras.target;
-    if (t)
-      for (const word of t.words)
-        push(word.text, { start: t.start + shift, end: t.end + shift }, word.quoted === true);
-  } else if (extras.goto) keepLossy('[goto]', wholeLine(line, raw));
-  for (const l of extras.lossy)
-    keepLossy(l.text, {
-      line,
-      column: l.start + shift + 1,
-      endLine: line,
-      endColumn: l.end + shift + 1,
-    });
-
+  const { counters, rounded } = readCounters(b, cols, line);
+  const words = new RowWords();
+  coreWords(words, b.family, cols, line);
+  trailingWords(words, cols, raw, line);
+  const { lossy, lossyAt } = words;
   const body = parseRuleBody({
-    tokens,
+    tokens: words.tokens,
     start: 0,
     line,
     family: b.family,

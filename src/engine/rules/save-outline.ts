@@ -92,23 +92,186 @@ class Grow {
   }
 }
 
+/** The outline being built, one line at a time; each step answers false when it is not sure. */
+class Outliner {
+  private readonly start: Grow;
+  private readonly end: Grow;
+  private readonly lineNo: Grow;
+  private readonly packets: Grow;
+  private readonly bytes: Grow;
+  private readonly index: Grow;
+  private readonly tableOf: Grow;
+  private readonly chainOf: Grow;
+  readonly tables: OutlineTable[] = [];
+  table: OutlineTable | null = null;
+  private chains = new Map<string, number>();
+  private lastChain = -1;
+  private shortC = 0;
+  private longC = 0;
+
+  constructor(
+    private readonly text: string,
+    guess: number,
+  ) {
+    this.start = new Grow(guess);
+    this.end = new Grow(guess);
+    this.lineNo = new Grow(guess);
+    this.packets = new Grow(guess);
+    this.bytes = new Grow(guess);
+    this.index = new Grow(guess);
+    this.tableOf = new Grow(guess);
+    this.chainOf = new Grow(guess);
+  }
+
+  /** The chain a rule line at `at` (its `-A`) names. */
+  private chainOfRule(table: OutlineTable, at: number, nameEnd: number): number | undefined {
+    const text = this.text;
+    // rules come chain by chain: most lines name the chain the line before named
+    const last = table.chains[this.lastChain];
+    if (last && last.name.length === nameEnd - at - 3 && text.startsWith(last.name, at + 3))
+      return this.lastChain;
+    const found = this.chains.get(text.slice(at + 3, nameEnd));
+    if (found !== undefined) this.lastChain = found;
+    return found;
+  }
+
+  /** `[P:B] -A CHAIN …` or `-A CHAIN …` */
+  rule(from: number, to: number, line: number): boolean {
+    const { text, table } = this;
+    if (!table) return false;
+    let at = from;
+    let p = -1;
+    let b = -1;
+    if (text.charCodeAt(from) === 91 /* [ */) {
+      const space = text.indexOf(' ', from);
+      if (space < 0 || space > to) return false;
+      const c = countersAt(text, from, space);
+      if (!c) return false;
+      p = c[0];
+      b = c[1];
+      at = space + 1;
+    }
+    if (
+      text.charCodeAt(at) !== 45 ||
+      text.charCodeAt(at + 1) !== 65 ||
+      text.charCodeAt(at + 2) !== 32
+    )
+      return false;
+    let nameEnd = text.indexOf(' ', at + 3);
+    if (nameEnd < 0 || nameEnd > to) nameEnd = to;
+    const c = this.chainOfRule(table, at, nameEnd);
+    if (c === undefined) return false;
+    // counters may also be given inside the rule (-c P B): the parser would take those. The
+    // next place each is written is kept, so the text is searched for them only once.
+    if (this.shortC >= 0 && this.shortC < nameEnd) this.shortC = text.indexOf(' -c ', nameEnd);
+    if (this.longC >= 0 && this.longC < nameEnd)
+      this.longC = text.indexOf(' --set-counters ', nameEnd);
+    if ((this.shortC >= 0 && this.shortC < to) || (this.longC >= 0 && this.longC < to))
+      return false;
+    const chain = table.chains[c]!;
+    chain.rules.push(this.start.length);
+    this.start.push(from);
+    this.end.push(to);
+    this.lineNo.push(line);
+    this.packets.push(p);
+    this.bytes.push(b);
+    this.index.push(chain.rules.length);
+    this.tableOf.push(this.tables.length - 1);
+    this.chainOf.push(c);
+    return true;
+  }
+
+  /** `:NAME POLICY [P:B]` */
+  chain(from: number, to: number, line: number): boolean {
+    const { text, table } = this;
+    if (!table) return false;
+    const s1 = text.indexOf(' ', from);
+    if (s1 < 0 || s1 >= to) return false;
+    const name = text.slice(from + 1, s1);
+    if (name === '' || this.chains.has(name)) return false;
+    let s2 = text.indexOf(' ', s1 + 1);
+    if (s2 < 0 || s2 > to) s2 = to;
+    const policy = text.slice(s1 + 1, s2);
+    if (s2 < to && !countersAt(text, s2 + 1, to)) return false;
+    const builtin = isBuiltinChain(table.name, name);
+    if (builtin ? policy !== 'ACCEPT' && policy !== 'DROP' : policy !== '-') return false;
+    this.chains.set(name, table.chains.length);
+    table.chains.push({
+      name,
+      builtin,
+      policy: builtin ? (policy as 'ACCEPT' | 'DROP') : null,
+      line,
+      start: from,
+      end: to,
+      rules: [],
+    });
+    return true;
+  }
+
+  /** `*TABLE` */
+  openTable(from: number, to: number, line: number): boolean {
+    const name = this.text.slice(from + 1, to);
+    if (this.table || name === '' || name.includes(' ') || this.tables.some((t) => t.name === name))
+      return false;
+    this.table = {
+      name,
+      line,
+      start: from,
+      end: to,
+      chains: [],
+      commitLine: 0,
+      commitStart: 0,
+      commitEnd: 0,
+    };
+    this.tables.push(this.table);
+    this.chains = new Map();
+    this.lastChain = -1;
+    return true;
+  }
+
+  commit(from: number, to: number, line: number): boolean {
+    const table = this.table;
+    if (!table) return false;
+    table.commitLine = line;
+    table.commitStart = from;
+    table.commitEnd = to;
+    this.table = null;
+    return true;
+  }
+
+  /** One line: false when the outline cannot be sure of it. */
+  line(from: number, to: number, line: number): boolean {
+    const text = this.text;
+    const first = text.charCodeAt(from);
+    // an empty line or a comment: nothing the parser reads
+    if (to === from || first === 35 /* # */) return true;
+    if (first === 45 /* - */ || first === 91 /* [ */) return this.rule(from, to, line);
+    if (first === 58 /* : */) return this.chain(from, to, line);
+    if (first === 42 /* * */) return this.openTable(from, to, line);
+    if (to - from === 6 && text.startsWith('COMMIT', from)) return this.commit(from, to, line);
+    return false;
+  }
+
+  outline(lines: number): SaveOutline {
+    const ints = (g: Grow) => Int32Array.from(g.data.subarray(0, g.length));
+    return {
+      tables: this.tables,
+      lines,
+      ruleStart: ints(this.start),
+      ruleEnd: ints(this.end),
+      ruleLine: ints(this.lineNo),
+      rulePackets: this.packets.data.slice(0, this.packets.length),
+      ruleBytes: this.bytes.data.slice(0, this.bytes.length),
+      ruleIndex: ints(this.index),
+      ruleTable: ints(this.tableOf),
+      ruleChain: ints(this.chainOf),
+    };
+  }
+}
+
 /** The outline of `text` (iptables-save format), or null when it is not sure of it. */
 export function outlineSave(text: string): SaveOutline | null {
-  const guess = text.length >> 7;
-  const start = new Grow(guess);
-  const end = new Grow(guess);
-  const lineNo = new Grow(guess);
-  const packets = new Grow(guess);
-  const bytes = new Grow(guess);
-  const index = new Grow(guess);
-  const tableOf = new Grow(guess);
-  const chainOf = new Grow(guess);
-  const tables: OutlineTable[] = [];
-  let table: OutlineTable | null = null;
-  let chains = new Map<string, number>();
-  let lastChain = -1;
-  let shortC = 0;
-  let longC = 0;
+  const o = new Outliner(text, text.length >> 7);
   let line = 0;
   let from = 0;
   const n = text.length;
@@ -118,116 +281,11 @@ export function outlineSave(text: string): SaveOutline | null {
     if (next < 0) next = n;
     let to = next;
     if (to > from && text.charCodeAt(to - 1) === 13) to--;
-    const first = text.charCodeAt(from);
-    if (to === from || first === 35 /* # */) {
-      // nothing the parser reads
-    } else if (first === 45 /* - */ || first === 91 /* [ */) {
-      if (!table) return null;
-      let at = from;
-      let p = -1;
-      let b = -1;
-      if (first === 91) {
-        const space = text.indexOf(' ', from);
-        if (space < 0 || space > to) return null;
-        const c = countersAt(text, from, space);
-        if (!c) return null;
-        p = c[0];
-        b = c[1];
-        at = space + 1;
-      }
-      if (
-        text.charCodeAt(at) !== 45 ||
-        text.charCodeAt(at + 1) !== 65 ||
-        text.charCodeAt(at + 2) !== 32
-      )
-        return null;
-      let nameEnd = text.indexOf(' ', at + 3);
-      if (nameEnd < 0 || nameEnd > to) nameEnd = to;
-      // rules come chain by chain: most lines name the chain the line before named
-      let c = lastChain;
-      const last = table.chains[c];
-      if (!last || last.name.length !== nameEnd - at - 3 || !text.startsWith(last.name, at + 3)) {
-        const found = chains.get(text.slice(at + 3, nameEnd));
-        if (found === undefined) return null;
-        c = lastChain = found;
-      }
-      // counters may also be given inside the rule (-c P B): the parser would take those. The
-      // next place each is written is kept, so the text is searched for them only once.
-      if (shortC >= 0 && shortC < nameEnd) shortC = text.indexOf(' -c ', nameEnd);
-      if (longC >= 0 && longC < nameEnd) longC = text.indexOf(' --set-counters ', nameEnd);
-      if ((shortC >= 0 && shortC < to) || (longC >= 0 && longC < to)) return null;
-      const chain = table.chains[c]!;
-      chain.rules.push(start.length);
-      start.push(from);
-      end.push(to);
-      lineNo.push(line);
-      packets.push(p);
-      bytes.push(b);
-      index.push(chain.rules.length);
-      tableOf.push(tables.length - 1);
-      chainOf.push(c);
-    } else if (first === 58 /* : */) {
-      if (!table) return null;
-      const s1 = text.indexOf(' ', from);
-      if (s1 < 0 || s1 >= to) return null;
-      const name = text.slice(from + 1, s1);
-      if (name === '' || chains.has(name)) return null;
-      let s2 = text.indexOf(' ', s1 + 1);
-      if (s2 < 0 || s2 > to) s2 = to;
-      const policy = text.slice(s1 + 1, s2);
-      if (s2 < to && !countersAt(text, s2 + 1, to)) return null;
-      const builtin = isBuiltinChain(table.name, name);
-      if (builtin ? policy !== 'ACCEPT' && policy !== 'DROP' : policy !== '-') return null;
-      chains.set(name, table.chains.length);
-      table.chains.push({
-        name,
-        builtin,
-        policy: builtin ? (policy as 'ACCEPT' | 'DROP') : null,
-        line,
-        start: from,
-        end: to,
-        rules: [],
-      });
-    } else if (first === 42 /* * */) {
-      const name = text.slice(from + 1, to);
-      if (table || name === '' || name.includes(' ') || tables.some((t) => t.name === name))
-        return null;
-      table = {
-        name,
-        line,
-        start: from,
-        end: to,
-        chains: [],
-        commitLine: 0,
-        commitStart: 0,
-        commitEnd: 0,
-      };
-      tables.push(table);
-      chains = new Map();
-      lastChain = -1;
-    } else if (to - from === 6 && text.startsWith('COMMIT', from)) {
-      if (!table) return null;
-      table.commitLine = line;
-      table.commitStart = from;
-      table.commitEnd = to;
-      table = null;
-    } else return null;
+    if (!o.line(from, to, line)) return null;
     from = next + 1;
   }
-  if (table) return null;
-  const ints = (g: Grow) => Int32Array.from(g.data.subarray(0, g.length));
-  return {
-    tables,
-    lines: line,
-    ruleStart: ints(start),
-    ruleEnd: ints(end),
-    ruleLine: ints(lineNo),
-    rulePackets: packets.data.slice(0, packets.length),
-    ruleBytes: bytes.data.slice(0, bytes.length),
-    ruleIndex: ints(index),
-    ruleTable: ints(tableOf),
-    ruleChain: ints(chainOf),
-  };
+  if (o.table) return null;
+  return o.outline(line);
 }
 
 /**

@@ -22,7 +22,6 @@ export function SearchPanel({ summary }: { summary: DumpOutline }) {
   const text = useDump((s) => s.searchText);
   const includeOpen = useDump((s) => s.includeOpen);
   const set = useDump((s) => s.set);
-  const revealAt = useUi((s) => s.revealAt);
   const query = useSearchQuery(text, 200);
   const q = { mode, query, ...(mode === 'reach' ? { includeOpen } : {}) };
   const r = useDumpSearch(summary.id, q, summary.partial).data;
@@ -70,77 +69,96 @@ export function SearchPanel({ summary }: { summary: DumpOutline }) {
       ) : null}
       {r?.problem && !waiting ? <p className="banner error">{r.problem}</p> : null}
       {r && query.trim() !== '' && !r.problem && !waiting ? (
-        <div aria-live="polite">
-          {r.chainTotal > 0 ? (
-            <>
-              <p className="hint">{t.search.chains(r.chains.length, r.chainTotal)}</p>
-              <ul className="dump-search-chains">
-                {r.chains.slice(0, 50).map((c) => (
-                  <li key={`${c.table}/${c.name}`}>
-                    <button
-                      type="button"
-                      className="link mono"
-                      onClick={() => openChain(c.table, c.name)}
-                    >
-                      {c.table}/{c.name}
-                    </button>{' '}
-                    <span className="muted">({c.rules})</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <p className="hint" data-testid="dump-search-count">
-            {r.total === 0 && r.chainTotal === 0
-              ? t.search.none
-              : t.search.hits(r.hits.length, r.total)}
-          </p>
-          <VirtualList
-            count={r.hits.length}
-            rowHeight={ROW}
-            height={280}
-            label={t.search.label}
-            testId="dump-search-hits"
-            row={(i) => {
-              const h = r.hits[i];
-              if (!h) return null;
-              return (
-                <div className="dump-hit">
-                  <div className="dump-hit-head">
-                    <button
-                      type="button"
-                      className="link mono"
-                      onClick={() => openChain(h.table, h.chain)}
-                    >
-                      {h.table}/{h.chain} #{h.index}
-                    </button>
-                    {h.reach ? (
-                      <span className={`dump-reach ${h.reach}`}>
-                        {h.reach === 'names' ? t.search.names : t.search.open}
-                      </span>
-                    ) : null}
-                    {summary.hasCounters ? (
-                      <HeatBar
-                        packets={h.packets}
-                        max={summary.maxRulePackets}
-                        title={t.heat(h.packets)}
-                      />
-                    ) : null}
-                  </div>
-                  <button
-                    type="button"
-                    className="dump-hit-text mono"
-                    onClick={() => revealAt(h.line, 1)}
-                    title={t.showInText}
-                  >
-                    {h.text}
-                  </button>
-                </div>
-              );
-            }}
-          />
-        </div>
+        <SearchResults r={r} summary={summary} openChain={openChain} />
       ) : null}
+    </div>
+  );
+}
+
+type SearchResult = NonNullable<ReturnType<typeof useDumpSearch>['data']>;
+
+/** The chains and rules a search found; a chain or a rule's place opens its chain. */
+function SearchResults({
+  r,
+  summary,
+  openChain,
+}: {
+  r: SearchResult;
+  summary: DumpOutline;
+  openChain: (table: string, chain: string) => void;
+}) {
+  const t = dumpStrings[useLang()];
+  const revealAt = useUi((s) => s.revealAt);
+  return (
+    <div aria-live="polite">
+      {r.chainTotal > 0 ? (
+        <>
+          <p className="hint">{t.search.chains(r.chains.length, r.chainTotal)}</p>
+          <ul className="dump-search-chains">
+            {r.chains.slice(0, 50).map((c) => (
+              <li key={`${c.table}/${c.name}`}>
+                <button
+                  type="button"
+                  className="link mono"
+                  onClick={() => openChain(c.table, c.name)}
+                >
+                  {c.table}/{c.name}
+                </button>{' '}
+                <span className="muted">({c.rules})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="hint" data-testid="dump-search-count">
+        {r.total === 0 && r.chainTotal === 0
+          ? t.search.none
+          : t.search.hits(r.hits.length, r.total)}
+      </p>
+      <VirtualList
+        count={r.hits.length}
+        rowHeight={ROW}
+        height={280}
+        label={t.search.label}
+        testId="dump-search-hits"
+        row={(i) => {
+          const h = r.hits[i];
+          if (!h) return null;
+          return (
+            <div className="dump-hit">
+              <div className="dump-hit-head">
+                <button
+                  type="button"
+                  className="link mono"
+                  onClick={() => openChain(h.table, h.chain)}
+                >
+                  {h.table}/{h.chain} #{h.index}
+                </button>
+                {h.reach ? (
+                  <span className={`dump-reach ${h.reach}`}>
+                    {h.reach === 'names' ? t.search.names : t.search.open}
+                  </span>
+                ) : null}
+                {summary.hasCounters ? (
+                  <HeatBar
+                    packets={h.packets}
+                    max={summary.maxRulePackets}
+                    title={t.heat(h.packets)}
+                  />
+                ) : null}
+              </div>
+              <button
+                type="button"
+                className="dump-hit-text mono"
+                onClick={() => revealAt(h.line, 1)}
+                title={t.showInText}
+              >
+                {h.text}
+              </button>
+            </div>
+          );
+        }}
+      />
     </div>
   );
 }

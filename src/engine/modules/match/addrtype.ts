@@ -7,6 +7,8 @@ import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
 import { parseStateList, reportRespelled } from './state.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 /** the kernel's RTN_* types, in bit order */
 export const ADDRESS_TYPES = [
@@ -60,8 +62,29 @@ function explainTypes(which: 'src' | 'dst', t: Negatable<string[]>, lang: Lang):
   return `${which === 'src' ? 'source' : 'destination'} address type ${t.negated ? 'not ' : ''}${list}`;
 }
 
+const evaluate: MatchEvaluator<AddrtypeData> = (d, ctx) => {
+  let iface: string | undefined;
+  if (d.limitIface) {
+    const dev = d.limitIface === 'in' ? ctx.inIface : ctx.outIface;
+    if (dev === null) return 'nomatch';
+    iface = dev;
+  }
+  const test = (addr: number, t: Negatable<string[]> | undefined) =>
+    !t || t.value.includes(ctx.addressType(addr, iface)) !== t.negated;
+  return held(test(ctx.packet.src, d.src) && test(ctx.packet.dst, d.dst));
+};
+
+const readList = parts(
+  'ADDRTYPE match',
+  'addrtype',
+  /(src-type|dst-type) (!?)(\S+)|limit-(in|out)/,
+  (m) => (m[4] ? w(`--limit-iface-${m[4]}`) : w(m[2] === '!' && '!', `--${m[1]}`, m[3])),
+);
+
 export const addrtype = defineMatch<AddrtypeData>({
   name: 'addrtype',
+  evaluate,
+  readList,
   options: [
     { name: 'src-type', args: 1, negatable: true },
     { name: 'dst-type', args: 1, negatable: true },

@@ -3,6 +3,7 @@ import { quoteWord } from '../../rules/model-face.ts';
 import { defineMatch } from '../types.ts';
 import { utf8Length } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { atBoundary, free, w, type ListMatchReader } from '../list-text.ts';
 
 export interface CommentData {
   comment: string;
@@ -22,8 +23,32 @@ function truncateUtf8(s: string, max: number): string {
   return s.slice(0, end);
 }
 
+/** `/* text *\/`; a comment holding ` *\/` ends at the first close that something known follows. */
+const readList: ListMatchReader = (text, pos, known) => {
+  if (!text.startsWith('/* ', pos)) return undefined;
+  let first: number | undefined;
+  for (
+    let close = text.indexOf(' */', pos + 2);
+    close >= 0;
+    close = text.indexOf(' */', close + 1)
+  ) {
+    const end = close + 3;
+    if (!atBoundary(text, end)) continue;
+    first ??= end;
+    if (end === text.length || known(end + 1))
+      return { end, words: [...w('-m', 'comment', '--comment'), free(text.slice(pos + 3, close))] };
+  }
+  if (first === undefined) return undefined;
+  return {
+    end: first,
+    words: [...w('-m', 'comment', '--comment'), free(text.slice(pos + 3, first - 3))],
+  };
+};
+
 export const comment = defineMatch<CommentData>({
   name: 'comment',
+  evaluate: () => 'match',
+  readList,
   options: [{ name: 'comment', args: 1 }],
   parse(options, ctx) {
     reportRepeated('comment', options, ctx);

@@ -20,7 +20,11 @@ import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '.
 import { parseUint, type PortRange } from '../values.ts';
 import { reportRepeated } from './checks.ts';
 import { parsePortRangeAsWritten } from './ports-list.ts';
-import { explainStates, parseStateList, reportRespelled } from './state.ts';
+import { explainStates, parseStateList, reportRespelled, statesOf } from './state.ts';
+import { addressIn } from '../cidr.ts';
+import type { ConntrackEntry } from '../../netfilter/conntrack.ts';
+import type { MatchEvaluator } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 /** in the order iptables prints them */
 export const CT_STATES = [
@@ -226,8 +230,65 @@ const ADDRESS_WORDS: Record<CtAddressKey, Record<Lang, string>> = {
   replDst: { en: 'reply destination', ko: '응답 목적지' },
 };
 
+function addrHolds(addr: number, c: Negatable<CtAddress> | undefined): boolean {
+  return !c || addressIn(addr, c.value) !== c.negated;
+}
+
+function portHolds(port: number, r: Negatable<PortRange> | undefined): boolean {
+  return !r || (port >= r.value.from && port <= r.value.to) !== r.negated;
+}
+
+function tuplesHold(d: ConntrackData, entry: ConntrackEntry): boolean {
+  const o = entry.original;
+  const r = entry.reply;
+  return (
+    addrHolds(o.src, d.origSrc) &&
+    addrHolds(o.dst, d.origDst) &&
+    addrHolds(r.src, d.replSrc) &&
+    addrHolds(r.dst, d.replDst) &&
+    portHolds(o.sport, d.origSrcPort) &&
+    portHolds(o.dport, d.origDstPort) &&
+    portHolds(r.sport, d.replSrcPort) &&
+    portHolds(r.dport, d.replDstPort)
+  );
+}
+
+const evaluate: MatchEvaluator<ConntrackData> = (d, ctx) => {
+  if (d.state) {
+    const mine = statesOf(ctx, true);
+    if (d.state.value.some((s) => mine.includes(s)) === d.state.negated) return 'nomatch';
+  }
+  const ct = ctx.ct;
+  const entry = ct?.entry;
+  // the kernel: with no connection, only a --ctstate test can hold
+  if (!ct || !entry) return d.state ? 'match' : 'nomatch';
+  if (d.dir && (ct.dir === 'original') !== (d.dir === 'ORIGINAL')) return 'nomatch';
+  const proto = protocolNumber(entry.original.proto);
+  if (d.proto && (proto === d.proto.value) === d.proto.negated) return 'nomatch';
+  if (!tuplesHold(d, entry)) return 'nomatch';
+  if (d.status) {
+    const mine: string[] = [];
+    if (entry.seenReply) mine.push('SEEN_REPLY');
+    if (entry.assured) mine.push('ASSURED');
+    if (entry.confirmed) mine.push('CONFIRMED');
+    if (d.status.value.some((s) => mine.includes(s)) === d.status.negated) return 'nomatch';
+  }
+  // the time left on an entry depends on the clock, which the simulator does not keep
+  if (d.expire) return 'unknown';
+  return 'match';
+};
+
+const CONNTRACK_PART =
+  /(! )?ct(state|status|proto|dir|origsrc|origdst|replsrc|repldst|origsrcport|origdstport|replsrcport|repldstport|expire) (\S+)/;
+
+const readList = parts(undefined, 'conntrack', CONNTRACK_PART, (m) =>
+  w(m[1] && '!', `--ct${m[2]}`, m[3]),
+);
+
 export const conntrack = defineMatch<ConntrackData>({
   name: 'conntrack',
+  evaluate,
+  readList,
   options: [
     ...OPTION_NAMES.map((name) => ({ name, args: 1 as const, negatable: true })),
     { name: 'ctdir', args: 1 },

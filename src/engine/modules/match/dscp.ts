@@ -6,14 +6,25 @@ import { dscpOfClass, DSCP_CLASS_NAMES, hex2 } from '../dscp-tos.ts';
 import { bang, defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export interface DscpMatchData {
   dscp: number;
   negated: boolean;
 }
 
+const evaluate: MatchEvaluator<DscpMatchData> = (d, ctx) =>
+  held(ctx.packet.tos >>> 2 === d.dscp, d.negated);
+
+const readList = re(/DSCP match (!?)(0x[0-9a-fA-F]+)/, (m) =>
+  w('-m', 'dscp', m[1] === '!' && '!', '--dscp', m[2]),
+);
+
 export const dscp = defineMatch<DscpMatchData>({
   name: 'dscp',
+  evaluate,
+  readList,
   options: [
     { name: 'dscp', args: 1, negatable: true },
     { name: 'dscp-class', args: 1, negatable: true },

@@ -5,6 +5,9 @@
 import { bang, defineMatch, type ModuleContext } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import type { MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
+import { TCP_CWR, TCP_ECE } from './tcp.ts';
 
 export interface EcnMatchData {
   /** each present test: the flag is set (or, negated, clear) */
@@ -24,8 +27,33 @@ function needTcp(ctx: ModuleContext): void {
   );
 }
 
+/** Every test given must hold: the IP ECN field, then the TCP flags (a TCP packet only). */
+const evaluate: MatchEvaluator<EcnMatchData> = (d, ctx) => {
+  const p = ctx.packet;
+  if (d.ect && ((p.tos & 0x03) === d.ect.value) === d.ect.negated) return 'nomatch';
+  if (!d.ece && !d.cwr) return 'match';
+  if (p.proto !== 'tcp') return 'nomatch';
+  if (d.ece && ((p.tcpFlags & TCP_ECE) !== 0) === d.ece.negated) return 'nomatch';
+  if (d.cwr && ((p.tcpFlags & TCP_CWR) !== 0) === d.cwr.negated) return 'nomatch';
+  return 'match';
+};
+
+const readList = re(/ECN match((?: !?(?:ECE|CWR|ECT=\d))+)/, (m) => {
+  const out = w('-m', 'ecn');
+  for (const part of m[1]!.trim().split(' ')) {
+    const neg = part.startsWith('!');
+    const name = neg ? part.slice(1) : part;
+    if (name === 'ECE') out.push(...w(neg && '!', '--ecn-tcp-ece'));
+    else if (name === 'CWR') out.push(...w(neg && '!', '--ecn-tcp-cwr'));
+    else out.push(...w(neg && '!', '--ecn-ip-ect', name.slice(4)));
+  }
+  return out;
+});
+
 export const ecn = defineMatch<EcnMatchData>({
   name: 'ecn',
+  evaluate,
+  readList,
   options: [
     { name: 'ecn-tcp-cwr', args: 0, negatable: true },
     { name: 'ecn-tcp-ece', args: 0, negatable: true },

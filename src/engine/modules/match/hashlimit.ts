@@ -8,6 +8,7 @@ import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts'
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
 import { formatRate, parseRate, rateWords } from './rate.ts';
+import { notModelled } from '../evaluate.ts';
 
 /** hashlimit counts time in 1/1000000 s. */
 export const HASHLIMIT_SCALE = 1_000_000;
@@ -118,8 +119,12 @@ function uint32(o: ParsedOption, ctx: ModuleContext): number | undefined {
   return v;
 }
 
+// a rate over time: the simulated packets carry no clock
+const evaluate = notModelled;
+
 export const hashlimit = defineMatch<HashlimitData>({
   name: 'hashlimit',
+  evaluate,
   options: [
     { name: 'hashlimit-upto', aliases: ['hashlimit'], args: 1, negatable: true },
     { name: 'hashlimit-above', args: 1, negatable: true },

@@ -9,6 +9,8 @@ import { parseUint } from '../values.ts';
 import { requireOneOf, reportRepeated, requireProtocol } from './checks.ts';
 import { icmpNameOf, lookupIcmpName } from './icmp-types.ts';
 import { reportRespelled } from './state.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { firstOf, re, w } from '../list-text.ts';
 
 export interface IcmpType {
   type: number;
@@ -73,8 +75,32 @@ function describe(t: IcmpType): string {
   return name ? `${name} (${num})` : num;
 }
 
+/** Type 255 is `any`; otherwise the type must be equal and the code within the range. */
+const evaluate: MatchEvaluator<IcmpData> = (d, ctx) => {
+  const p = ctx.packet;
+  if (p.proto !== 'icmp') return 'nomatch';
+  const t = d.value;
+  const hit =
+    t.type === 255 || (p.icmpType === t.type && p.icmpCode >= t.codeMin && p.icmpCode <= t.codeMax);
+  return held(hit, d.negated);
+};
+
+const ICMP_ANY = '255';
+
+const readList = firstOf(
+  re(/icmptype (\d+)(?: code (\d+))?/, (m) =>
+    w('-m', 'icmp', '--icmp-type', m[1] === ICMP_ANY ? 'any' : m[2] ? `${m[1]}/${m[2]}` : m[1]),
+  ),
+  re(/icmp !type (\d+)(?: code (\d+))?/, (m) =>
+    w('-m', 'icmp', '!', '--icmp-type', m[2] ? `${m[1]}/${m[2]}` : m[1]),
+  ),
+  re(/icmp (!?)([a-z][a-z-]*)/, (m) => w('-m', 'icmp', m[1] === '!' && '!', '--icmp-type', m[2])),
+);
+
 export const icmp = defineMatch<IcmpData>({
   name: 'icmp',
+  evaluate,
+  readList,
   options: [{ name: 'icmp-type', args: 1, negatable: true }],
   parse(options, ctx) {
     requireProtocol('icmp', ['icmp'], ctx);

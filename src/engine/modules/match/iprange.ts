@@ -9,6 +9,8 @@ import {
 } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 export interface AddressRange {
   /** canonical address text, as iptables prints it */
@@ -71,8 +73,24 @@ function parseRange(o: ParsedOption, ctx: ModuleContext): Negatable<AddressRange
 
 const rangeText = (r: Negatable<AddressRange>) => `${r.value.from}-${r.value.to}`;
 
+function rangeHolds(addr: number, r: Negatable<AddressRange> | undefined): boolean {
+  if (!r) return true;
+  const from = parseIPv4(r.value.from) ?? 0;
+  const to = parseIPv4(r.value.to) ?? 0;
+  return (addr >= from && addr <= to) !== r.negated;
+}
+
+const evaluate: MatchEvaluator<IprangeData> = (d, ctx) =>
+  held(rangeHolds(ctx.packet.src, d.src) && rangeHolds(ctx.packet.dst, d.dst));
+
+const readList = parts(undefined, 'iprange', /(source|destination) IP range (! )?(\S+)/, (m) =>
+  w(m[2] && '!', m[1] === 'source' ? '--src-range' : '--dst-range', m[3]),
+);
+
 export const iprange = defineMatch<IprangeData>({
   name: 'iprange',
+  evaluate,
+  readList,
   options: [
     { name: 'src-range', args: 1, negatable: true },
     { name: 'dst-range', args: 1, negatable: true },

@@ -2,6 +2,8 @@
 import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export interface LengthData {
   min: number;
@@ -27,8 +29,17 @@ function formatRange(d: LengthData): string {
   return d.min === d.max ? String(d.min) : `${d.min}:${d.max}`;
 }
 
+const evaluate: MatchEvaluator<LengthData> = (d, ctx) =>
+  held(ctx.packet.length >= d.min && ctx.packet.length <= d.max, d.negated);
+
+const readList = re(/length (!?)(\d+(?::\d+)?)/, (m) =>
+  w('-m', 'length', m[1] === '!' && '!', '--length', m[2]),
+);
+
 export const length = defineMatch<LengthData>({
   name: 'length',
+  evaluate,
+  readList,
   options: [{ name: 'length', args: 1, negatable: true }],
   parse(options, ctx) {
     const data: LengthData = { min: 0, max: 65535, negated: false };

@@ -6,6 +6,8 @@ import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated } from './checks.ts';
 import { formatRate, parseRate, rateWords } from './rate.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 /** xt_limit counts time in 1/10000 s. */
 export const LIMIT_SCALE = 10000;
@@ -19,8 +21,20 @@ export interface LimitData {
 
 const DEFAULT_PERIOD = (LIMIT_SCALE * 3600) / 3;
 
+/**
+ * Simulated packets arrive all at once, so the bucket starts full and the first `burst` packets
+ * that reach the rule match, later ones do not.
+ */
+const evaluate: MatchEvaluator<LimitData> = (d, ctx) => held(ctx.count() < d.burst);
+
+const readList = re(/limit: avg (\S+) burst (\d+)/, (m) =>
+  w('-m', 'limit', '--limit', m[1], m[2] !== '5' && '--limit-burst', m[2] !== '5' && m[2]),
+);
+
 export const limit = defineMatch<LimitData>({
   name: 'limit',
+  evaluate,
+  readList,
   options: [
     { name: 'limit', args: 1 },
     { name: 'limit-burst', args: 1 },

@@ -2,6 +2,9 @@
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 import { reportWrongChain } from './placement.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
+import type { Hook } from '../../netfilter/hooks.ts';
 
 export interface MacData {
   /** lower-case, two hex digits per octet, as iptables prints it */
@@ -16,8 +19,22 @@ export function normalizeMac(text: string): string | undefined {
   return octets.map((o) => o.toLowerCase().padStart(2, '0')).join(':');
 }
 
+const MAC_HOOKS: readonly Hook[] = ['PREROUTING', 'INPUT', 'FORWARD'];
+
+const evaluate: MatchEvaluator<MacData> = (d, ctx) => {
+  const mac = ctx.packet.srcMac;
+  if (mac === undefined || !MAC_HOOKS.includes(ctx.hook)) return 'unknown';
+  return held(mac === d.mac, d.negated);
+};
+
+const readList = re(/MAC (! )?([0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5})/, (m) =>
+  w('-m', 'mac', m[1] && '!', '--mac-source', m[2]),
+);
+
 export const mac = defineMatch<MacData>({
   name: 'mac',
+  evaluate,
+  readList,
   options: [{ name: 'mac-source', args: 1, negatable: true }],
   parse(options, ctx) {
     const data: MacData = { mac: '', negated: false };

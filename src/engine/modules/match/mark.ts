@@ -6,6 +6,8 @@ import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatMarkMask, hex, parseMarkMask, type MarkMask } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export type MarkMatchData = Negatable<MarkMask>;
 
@@ -39,8 +41,15 @@ export function explainMark(what: Record<Lang, string>, d: MarkMatchData, lang: 
   return `${what.en}${all ? '' : ` (bits ${hex(mask)})`} ${d.negated ? 'is not' : 'is'} ${hex(value)}`;
 }
 
+const evaluate: MatchEvaluator<MarkMatchData> = (d, ctx) =>
+  held((ctx.packet.mark & d.value.mask) >>> 0 === d.value.value, d.negated);
+
+const readList = re(/mark match (! )?(\S+)/, (m) => w('-m', 'mark', m[1] && '!', '--mark', m[2]));
+
 export const mark = defineMatch<MarkMatchData>({
   name: 'mark',
+  evaluate,
+  readList,
   options: [{ name: 'mark', args: 1, negatable: true }],
   parse: (options, ctx) => parseMarkOption('mark', options, ctx),
   save: (d) => [...bang(d.negated), '--mark', formatMarkMask(d.value)],

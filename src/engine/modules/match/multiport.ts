@@ -7,6 +7,8 @@ import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../typ
 import { formatPortRange, parsePort, type PortRange } from '../values.ts';
 import { reportNonDecimalPorts } from './ports-list.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { hasPorts, held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export type MultiportDirection = 'sports' | 'dports' | 'ports';
 
@@ -69,8 +71,26 @@ function portList(ports: readonly PortRange[]): string {
   return ports.map((p) => formatPortRange(p)).join(',');
 }
 
+const evaluate: MatchEvaluator<MultiportData> = (d, ctx) => {
+  const p = ctx.packet;
+  if (!hasPorts(p.proto)) return 'nomatch';
+  const within = (port: number, r: PortRange) => port >= r.from && port <= r.to;
+  const hit = d.ports.some(
+    (r) =>
+      (d.direction !== 'dports' && within(p.sport, r)) ||
+      (d.direction !== 'sports' && within(p.dport, r)),
+  );
+  return held(hit, d.negated);
+};
+
+const readList = re(/multiport (sports|dports|ports) ( !|)(\S+)/, (m) =>
+  w('-m', 'multiport', m[2] === ' !' && '!', `--${m[1]}`, m[3]),
+);
+
 export const multiport = defineMatch<MultiportData>({
   name: 'multiport',
+  evaluate,
+  readList,
   options: [
     // iptables checks -p as it reads the ports: -p must come before them
     { name: 'sports', aliases: ['source-ports'], args: 1, negatable: true, protocolWhenRead: true },

@@ -8,6 +8,9 @@ import type { Negatable } from '../../rules/model-face.ts';
 import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 import { reportWrongChain } from './placement.ts';
+import { type MatchEvaluator, type MatchResult } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
+import type { Hook } from '../../netfilter/hooks.ts';
 
 /** A numeric id range, or a name this engine could not turn into a number. */
 export type OwnerId = { min: number; max: number } | { name: string };
@@ -82,8 +85,54 @@ function ownerParts(
   return out;
 }
 
+const OWNER_HOOKS: readonly Hook[] = ['OUTPUT', 'POSTROUTING'];
+
+function idHolds(o: Negatable<OwnerId>, id: number | undefined): MatchResult {
+  if (id === undefined || 'name' in o.value) return 'unknown';
+  const inRange = id >= o.value.min && id <= o.value.max;
+  return inRange !== o.negated ? 'match' : 'nomatch';
+}
+
+const evaluate: MatchEvaluator<OwnerData> = (d, ctx) => {
+  // elsewhere the kernel refuses to load the rule (reached through a user chain)
+  if (!OWNER_HOOKS.includes(ctx.hook)) return 'unknown';
+  const p = ctx.packet;
+  if (!p.local) {
+    const all = [d.socketExists, d.uid, d.gid].every((o) => o === undefined || o.negated);
+    return all ? 'match' : 'nomatch';
+  }
+  // a local packet without uid or gid: the file does not say whether a socket sent it
+  if (p.uid === undefined && p.gid === undefined) return 'unknown';
+  if (d.socketExists?.negated) return 'nomatch';
+  let result: MatchResult = 'match';
+  // --suppl-groups would also look through the owner's supplementary groups; the packet file
+  // has only the primary group, so it is tested like a plain --gid-owner
+  for (const [opt, id] of [
+    [d.uid, p.uid],
+    [d.gid, p.gid],
+  ] as const) {
+    if (opt === undefined) continue;
+    const r = idHolds(opt, id);
+    if (r === 'nomatch') return 'nomatch';
+    if (r === 'unknown') result = 'unknown';
+  }
+  return result;
+};
+
+const readList = parts(
+  undefined,
+  'owner',
+  /(! )?owner (?:(UID|GID) match (\S+)|socket exists)/,
+  (m) =>
+    m[2]
+      ? w(m[1] && '!', m[2] === 'UID' ? '--uid-owner' : '--gid-owner', m[3])
+      : w(m[1] && '!', '--socket-exists'),
+);
+
 export const owner = defineMatch<OwnerData>({
   name: 'owner',
+  evaluate,
+  readList,
   options: [
     { name: 'uid-owner', args: 1, negatable: true },
     { name: 'gid-owner', args: 1, negatable: true },

@@ -5,6 +5,8 @@
 import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, interfaceMatches, type MatchEvaluator, type MatchResult } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 export function isInterfaceName(s: string): boolean {
   // IFNAMSIZ is 16 with the NUL; `+` at the end is iptables' wildcard
@@ -30,8 +32,40 @@ function physdevWords(d: PhysdevData): string[] {
   return out;
 }
 
+function allNegated(d: PhysdevData): boolean {
+  return [d.isIn, d.in, d.isOut, d.out, d.isBridged].every((o) => o === undefined || o.negated);
+}
+
+const evaluate: MatchEvaluator<PhysdevData> = (d, ctx) => {
+  if (!ctx.viaBridge) return held(allNegated(d));
+  const physOutKnown = ctx.physOut !== null || !ctx.bridged;
+  const flag = (o: Negatable<true> | undefined, present: boolean) => !o || present !== o.negated;
+  if (!flag(d.isIn, true) || !flag(d.isOut, ctx.bridged) || !flag(d.isBridged, ctx.bridged))
+    return 'nomatch';
+  let result: MatchResult = 'match';
+  if (d.in) {
+    // a packet that arrived on the bridge device itself does not say which port it came from
+    if (ctx.physIn === null) result = 'unknown';
+    else if (interfaceMatches(d.in.value, ctx.physIn) === d.in.negated) return 'nomatch';
+  }
+  if (d.out) {
+    if (!physOutKnown) result = 'unknown';
+    else if (interfaceMatches(d.out.value, ctx.physOut ?? '') === d.out.negated) return 'nomatch';
+  }
+  return result;
+};
+
+const readList = parts(
+  'PHYSDEV match',
+  'physdev',
+  /(! )?(--physdev-(?:in|out)) (\S+)|(! )?(--physdev-is-(?:in|out|bridged))/,
+  (m) => (m[2] ? w(m[1] && '!', m[2], m[3]) : w(m[4] && '!', m[5])),
+);
+
 export const physdev = defineMatch<PhysdevData>({
   name: 'physdev',
+  evaluate,
+  readList,
   options: [
     { name: 'physdev-in', args: 1, negatable: true },
     { name: 'physdev-out', args: 1, negatable: true },

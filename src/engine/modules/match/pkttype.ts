@@ -2,6 +2,8 @@
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
 import { reportRespelled } from './state.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export type PacketType = 'unicast' | 'broadcast' | 'multicast' | 'otherhost';
 
@@ -28,8 +30,20 @@ const EXPLAIN: Record<PacketType, { en: string; ko: string }> = {
   otherhost: { en: 'addressed to another host', ko: '다른 호스트 앞' },
 };
 
+const evaluate: MatchEvaluator<PkttypeData> = (d, ctx) => {
+  const dst = ctx.packet.dst;
+  const type = dst >>> 28 === 0xe ? 'multicast' : ctx.isBroadcast(dst) ? 'broadcast' : 'unicast';
+  return held(type === d.type, d.negated);
+};
+
+const readList = re(/PKTTYPE (!?)= (\S+)/, (m) =>
+  w('-m', 'pkttype', m[1] === '!' && '!', '--pkt-type', m[2]),
+);
+
 export const pkttype = defineMatch<PkttypeData>({
   name: 'pkttype',
+  evaluate,
+  readList,
   options: [{ name: 'pkt-type', args: 1, negatable: true }],
   parse(options, ctx) {
     const data: PkttypeData = { type: 'unicast', negated: false };

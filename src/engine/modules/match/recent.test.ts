@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diag, explainFirst, one } from './test-kit.ts';
+import { recentAddress } from './recent.ts';
 
 /**
  * [as written, as iptables-save printed it, the -L -n -v trailing column], from
@@ -110,5 +111,12 @@ describe('-m recent', () => {
       en: 'recent: removes the source address from list "DEFAULT"',
       ko: '최근 목록: 출발지 주소를 목록 "DEFAULT"에서 지움',
     });
+  });
+});
+
+describe('recent lists key', () => {
+  it('on the address under the mask', () => {
+    expect(recentAddress(0x0a000107, '255.255.255.0')).toBe(0x0a000100);
+    expect(recentAddress(0x0a000107, '255.255.255.255')).toBe(0x0a000107);
   });
 });

@@ -7,6 +7,8 @@ import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
 import { canonicalAddress } from './iprange.ts';
+import type { MatchEvaluator } from '../evaluate.ts';
+import { parseIPv4 } from '../../rules/model-face.ts';
 
 export type RecentCommand = 'set' | 'rcheck' | 'update' | 'remove';
 
@@ -46,8 +48,29 @@ function badListName(name: string): string | undefined {
   return undefined;
 }
 
+/** The address a recent list keeps: the packet's, under the rule's --mask. */
+export function recentAddress(address: number, mask: string): number {
+  const m = parseIPv4(mask) ?? 0xffffffff;
+  return (address & m) >>> 0;
+}
+
+/** The simulation's recent lists, keyed by the source (or destination) under the rule's mask. */
+const evaluate: MatchEvaluator<RecentData> = (d, ctx) => {
+  const address = d.side === 'source' ? ctx.packet.src : ctx.packet.dst;
+  const answer = ctx.recent({
+    name: d.name,
+    command: d.command,
+    address: recentAddress(address, d.mask),
+    seconds: d.seconds,
+    hitcount: d.hitcount,
+    negated: d.negated,
+  });
+  return answer.matched ? 'match' : 'nomatch';
+};
+
 export const recent = defineMatch<RecentData>({
   name: 'recent',
+  evaluate,
   options: [
     { name: 'set', args: 0, negatable: true },
     { name: 'rcheck', args: 0, negatable: true },

@@ -5,6 +5,8 @@
 import { defineMatch } from '../types.ts';
 import { reportRepeated } from './checks.ts';
 import { reportWrongChain, reportWrongTable } from './placement.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 export interface RpfilterData {
   /** any route back to the source will do, whatever its interface */
@@ -26,8 +28,24 @@ function rpfilterFlags(d: RpfilterData): string[] {
   return out;
 }
 
+const evaluate: MatchEvaluator<RpfilterData> = (d, ctx) => {
+  if (ctx.inIface === 'lo' || ctx.inIface === null) return held(true, d.invert);
+  const back = ctx.routeTo(ctx.packet.src);
+  let ok: boolean;
+  if (back.kind === 'local') ok = d.acceptLocal && !back.broadcast;
+  else if (back.kind === 'unicast') ok = d.loose || back.dev === ctx.inIface;
+  else ok = false;
+  return held(ok, d.invert);
+};
+
+const readList = parts('rpfilter', 'rpfilter', /loose|validmark|accept-local|invert/, (m) =>
+  w(`--${m[0]}`),
+);
+
 export const rpfilter = defineMatch<RpfilterData>({
   name: 'rpfilter',
+  evaluate,
+  readList,
   options: [
     { name: 'loose', args: 0 },
     { name: 'validmark', args: 0 },

@@ -4,6 +4,8 @@ import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../typ
 import { formatPortRange, type PortRange } from '../values.ts';
 import { reportRepeated, requireProtocol } from './checks.ts';
 import { portRangeList } from './ports-list.ts';
+import type { MatchEvaluator } from '../evaluate.ts';
+import { portsMatch } from './tcp.ts';
 
 /** Chunk types by name, with the flag letters each may test (position = bit 7 … bit 0). */
 const CHUNKS: readonly { name: string; type: number; flags: string }[] = [
@@ -172,8 +174,15 @@ function chunkWords(m: SctpChunkMatch, numeric: boolean): string[] {
   return [m.mode, items.join(',')];
 }
 
+const evaluate: MatchEvaluator<SctpData> = (d, ctx) => {
+  if (portsMatch('sctp', d, ctx) === 'nomatch') return 'nomatch';
+  // the chunks inside an SCTP packet are not simulated
+  return d.chunkTypes ? 'unknown' : 'match';
+};
+
 export const sctp = defineMatch<SctpData>({
   name: 'sctp',
+  evaluate,
   options: [
     { name: 'sport', aliases: ['source-port'], args: 1, negatable: true },
     { name: 'dport', aliases: ['destination-port'], args: 1, negatable: true },

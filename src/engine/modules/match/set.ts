@@ -7,6 +7,8 @@
  */
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 /** the kernel's IPSET_DIM_MAX */
 export const SET_MAX_DIMENSIONS = 6;
@@ -98,8 +100,52 @@ function counterWords(
   return t ? [...bang(t.negated), `${dashes}${kind}-${t.op}`, t.value] : [];
 }
 
+function counterHolds(count: string | undefined, t: CounterTest | undefined): boolean {
+  if (!t) return true;
+  const have = BigInt(count ?? '0');
+  const want = BigInt(t.value);
+  if (t.op === 'eq') return (have === want) !== t.negated;
+  return t.op === 'lt' ? have < want : have > want;
+}
+
+const evaluate: MatchEvaluator<SetData> = (d, ctx) => {
+  const answer = ctx.testIpSet(d.name, {
+    flags: d.flags,
+    returnNomatch: d.returnNomatch === true,
+  });
+  // the kernel refuses a rule whose set does not exist; here no text defined it
+  if (answer === undefined || answer === 'unknown') return 'unknown';
+  let found = answer !== false;
+  // counters are compared only on a member that has them (a set made with `counters`)
+  if (answer !== false && answer.packets !== undefined)
+    found = counterHolds(answer.packets, d.packets) && counterHolds(answer.bytes, d.bytes);
+  return held(found, d.negated);
+};
+
+const readList = re(
+  /(! )?match-set (\S+) (\S+)((?: return-nomatch| ! update-counters| ! update-subcounters)*)/,
+  (m) => {
+    const extra = m[4] ?? '';
+    return w(
+      '-m',
+      'set',
+      m[1] && '!',
+      '--match-set',
+      m[2],
+      m[3],
+      extra.includes('return-nomatch') && '--return-nomatch',
+      extra.includes('update-counters') && '!',
+      extra.includes('update-counters') && '--update-counters',
+      extra.includes('update-subcounters') && '!',
+      extra.includes('update-subcounters') && '--update-subcounters',
+    );
+  },
+);
+
 export const set = defineMatch<SetData>({
   name: 'set',
+  evaluate,
+  readList,
   options: [
     // `--set` is the old spelling iptables still reads (with a warning)
     { name: 'match-set', aliases: ['set'], args: 2, negatable: true },

@@ -5,6 +5,8 @@
 import { defineMatch } from '../types.ts';
 import { reportRepeated } from './checks.ts';
 import { reportWrongChain } from './placement.ts';
+import { notModelled } from '../evaluate.ts';
+import { parts, w } from '../list-text.ts';
 
 export interface SocketData {
   /** only sockets with IP_TRANSPARENT set */
@@ -23,8 +25,17 @@ function socketWords(d: SocketData): string[] {
   return out;
 }
 
+// the answer depends on the host's sockets, which the simulator does not model
+const evaluate = notModelled;
+
+const readList = parts('socket', 'socket', /--(?:transparent|nowildcard|restore-skmark)/, (m) =>
+  w(m[0]),
+);
+
 export const socket = defineMatch<SocketData>({
   name: 'socket',
+  evaluate,
+  readList,
   options: [
     { name: 'transparent', args: 0 },
     { name: 'nowildcard', args: 0 },

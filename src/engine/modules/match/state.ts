@@ -6,6 +6,8 @@
 import type { SourceSpan } from '../../rules/model-face.ts';
 import { defineMatch, type Lang, type ModuleContext } from '../types.ts';
 import { requireOneOf, reportRepeated } from './checks.ts';
+import { held, type EvalContext, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 /** in the order iptables prints them */
 export const STATES = ['INVALID', 'NEW', 'RELATED', 'ESTABLISHED', 'UNTRACKED'] as const;
@@ -75,8 +77,32 @@ export function explainStates(states: readonly string[], negated: boolean, lang:
   return `connection state ${states.join(' or ')}`;
 }
 
+/** The states a connection is in, with SNAT and DNAT for conntrack's --ctstate. */
+export function statesOf(ctx: EvalContext, withNat: boolean): string[] {
+  const ct = ctx.ct;
+  if (!ct) return ['INVALID'];
+  const out: string[] = [ct.state];
+  if (withNat && ct.entry) {
+    if (ct.entry.snat) out.push('SNAT');
+    if (ct.entry.dnat) out.push('DNAT');
+  }
+  return out;
+}
+
+const evaluate: MatchEvaluator<StateData> = (d, ctx) => {
+  const mine = statesOf(ctx, false);
+  return held(
+    d.states.some((s) => mine.includes(s)),
+    d.negated,
+  );
+};
+
+const readList = re(/(! )?state (\S+)/, (m) => w('-m', 'state', m[1] && '!', '--state', m[2]));
+
 export const state = defineMatch<StateData>({
   name: 'state',
+  evaluate,
+  readList,
   options: [{ name: 'state', args: 1, negatable: true }],
   parse(options, ctx) {
     reportRepeated('state', options, ctx);

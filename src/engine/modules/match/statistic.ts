@@ -7,6 +7,8 @@
 import { bang, defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { firstOf, re, w } from '../list-text.ts';
 
 export const STATISTIC_SCALE = 0x80000000;
 
@@ -26,8 +28,29 @@ export function probabilityThreshold(p: number): number {
   return Math.round(STATISTIC_SCALE * p);
 }
 
+/**
+ * random: the kernel's draw (netfilter/random.ts). nth: iptables loads the counter so that the
+ * k-th evaluation (from 0) matches when k mod every == packet.
+ */
+const evaluate: MatchEvaluator<StatisticData> = (d, ctx) => {
+  if (d.mode === 'random') return held(ctx.chance(d.threshold), d.negated);
+  if (d.every <= 0) return 'nomatch';
+  return held(ctx.count() % d.every === d.packet, d.negated);
+};
+
+const readList = firstOf(
+  re(/statistic mode random( !)? probability (\S+)/, (m) =>
+    w('-m', 'statistic', '--mode', 'random', m[1] && '!', '--probability', m[2]),
+  ),
+  re(/statistic mode nth( !)? every (\d+)(?: packet (\d+))?/, (m) =>
+    w('-m', 'statistic', '--mode', 'nth', m[1] && '!', '--every', m[2], '--packet', m[3] ?? '0'),
+  ),
+);
+
 export const statistic = defineMatch<StatisticData>({
   name: 'statistic',
+  evaluate,
+  readList,
   options: [
     { name: 'mode', args: 1 },
     { name: 'probability', args: 1, negatable: true },

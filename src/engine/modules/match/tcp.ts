@@ -11,6 +11,8 @@ import {
   reportNonDecimalPorts,
   portRangeList,
 } from './ports-list.ts';
+import { held, type EvalContext, type MatchEvaluator, type MatchResult } from '../evaluate.ts';
+import { parts, w, type ListMatchReader } from '../list-text.ts';
 
 export interface TcpFlags {
   /** the flags examined, as a bit mask (FIN=1 SYN=2 RST=4 PSH=8 ACK=16 URG=32) */
@@ -34,6 +36,10 @@ export const TCP_FLAG_NAMES: readonly (readonly [string, number])[] = [
   ['ACK', 0x10],
   ['URG', 0x20],
 ];
+
+/** the two ECN flags of the TCP header, which iptables' --tcp-flags cannot name */
+export const TCP_ECE = 0x40;
+export const TCP_CWR = 0x80;
 
 export function parseTcpFlagList(text: string): number | undefined {
   let v = 0;
@@ -118,8 +124,63 @@ function explainFlags(f: Negatable<TcpFlags>, lang: Lang): string {
   return lang === 'ko' ? `${text} 아님` : `not (${text})`;
 }
 
+function portHolds(port: number, r: Negatable<PortRange> | undefined): boolean {
+  return !r || (port >= r.value.from && port <= r.value.to) !== r.negated;
+}
+
+/** tcp, udp and sctp: the kernel's protocol matches look only at packets of their own protocol. */
+export function portsMatch(
+  proto: string,
+  d: { sport?: Negatable<PortRange>; dport?: Negatable<PortRange> },
+  ctx: EvalContext,
+): MatchResult {
+  const p = ctx.packet;
+  if (p.proto !== proto) return 'nomatch';
+  return held(portHolds(p.sport, d.sport) && portHolds(p.dport, d.dport));
+}
+
+const evaluate: MatchEvaluator<TcpData> = (d, ctx) => {
+  if (portsMatch('tcp', d, ctx) === 'nomatch') return 'nomatch';
+  const p = ctx.packet;
+  if (d.flags && ((p.tcpFlags & d.flags.value.mask) === d.flags.value.comp) === d.flags.negated)
+    return 'nomatch';
+  // TCP options are not part of the simulated packet
+  if (d.option) return 'unknown';
+  return 'match';
+};
+
+/** `-L` prints flags in hex with -n (`0x17/0x02`), by name without. */
+function flagNames(text: string): string | undefined {
+  if (/^0x[0-9a-fA-F]+$/.test(text)) return formatTcpFlagList(parseInt(text.slice(2), 16));
+  return /^[A-Z,]+$/.test(text) ? text : undefined;
+}
+
+/** `spt:80`, `dpts:!1024:65535`, `option=2`, `flags:0x17/0x02` after `tcp` or `udp`. */
+export function portList(proto: 'tcp' | 'udp'): ListMatchReader {
+  const flags = proto === 'tcp' ? '|flags:!?\\S+/\\S+|option=!?\\d+' : '';
+  return parts(proto, proto, new RegExp(`(spts?|dpts?):(!?)(\\S+)${flags}`), (m) => {
+    const word = m[0];
+    if (word.startsWith('flags:')) {
+      const body = word.slice(6);
+      const neg = body.startsWith('!');
+      const [mask, comp] = (neg ? body.slice(1) : body).split('/');
+      const a = flagNames(mask ?? '');
+      const b = flagNames(comp ?? '');
+      return a && b ? w(neg && '!', '--tcp-flags', a, b) : undefined;
+    }
+    if (word.startsWith('option=')) {
+      const v = word.slice(7);
+      return v.startsWith('!') ? w('!', '--tcp-option', v.slice(1)) : w('--tcp-option', v);
+    }
+    const opt = m[1]!.startsWith('s') ? '--sport' : '--dport';
+    return w(m[2] === '!' && '!', opt, m[3]);
+  });
+}
+
 export const tcp = defineMatch<TcpData>({
   name: 'tcp',
+  evaluate,
+  readList: portList('tcp'),
   options: [
     { name: 'sport', aliases: ['source-port'], args: 1, negatable: true },
     { name: 'dport', aliases: ['destination-port'], args: 1, negatable: true },

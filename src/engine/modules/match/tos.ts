@@ -5,13 +5,26 @@
 import { hex2, parseTosValueMask, type TosValueMask } from '../dscp-tos.ts';
 import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export interface TosMatchData extends TosValueMask {
   negated: boolean;
 }
 
+/** The kernel compares the masked byte with the value as given (not masked too). */
+const evaluate: MatchEvaluator<TosMatchData> = (d, ctx) =>
+  held((ctx.packet.tos & d.mask) === d.value, d.negated);
+
+// iptables prints no space after "match"
+const readList = re(/tos match(!?)(0x[0-9a-fA-F]+\/0x[0-9a-fA-F]+)/, (m) =>
+  w('-m', 'tos', m[1] === '!' && '!', '--tos', m[2]),
+);
+
 export const tos = defineMatch<TosMatchData>({
   name: 'tos',
+  evaluate,
+  readList,
   options: [{ name: 'tos', args: 1, negatable: true }],
   parse(options, ctx) {
     reportRepeated('tos', options, ctx);

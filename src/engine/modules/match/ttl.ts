@@ -5,6 +5,8 @@
 import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
+import { re, w } from '../list-text.ts';
 
 export interface TtlMatchData {
   op: 'eq' | 'ne' | 'lt' | 'gt';
@@ -14,8 +16,36 @@ export interface TtlMatchData {
 const OPTIONS = ['ttl-eq', 'ttl-lt', 'ttl-gt'];
 const SIGN = { eq: '==', ne: '!=', lt: '<', gt: '>' } as const;
 
+const evaluate: MatchEvaluator<TtlMatchData> = (d, ctx) => {
+  const t = ctx.packet.ttl;
+  switch (d.op) {
+    case 'eq':
+      return held(t === d.value);
+    case 'ne':
+      return held(t !== d.value);
+    case 'lt':
+      return held(t < d.value);
+    case 'gt':
+      return held(t > d.value);
+  }
+};
+
+const TTL_OPS: Readonly<Record<string, [string, boolean]>> = {
+  '==': ['--ttl-eq', false],
+  '!=': ['--ttl-eq', true],
+  '<': ['--ttl-lt', false],
+  '>': ['--ttl-gt', false],
+};
+
+const readList = re(/TTL match TTL (==|!=|<|>) (\d+)/, (m) => {
+  const [opt, neg] = TTL_OPS[m[1]!]!;
+  return w('-m', 'ttl', neg && '!', opt, m[2]);
+});
+
 export const ttl = defineMatch<TtlMatchData>({
   name: 'ttl',
+  evaluate,
+  readList,
   options: [
     { name: 'ttl-eq', args: 1, negatable: true },
     { name: 'ttl-lt', args: 1 },

@@ -4,15 +4,20 @@ import { defineMatch } from '../types.ts';
 import type { PortRange } from '../values.ts';
 import { reportRepeated, requireProtocol } from './checks.ts';
 import { explainPort, portRangeList } from './ports-list.ts';
-import { keepPortOption, parsePortOption, savePortOption } from './tcp.ts';
+import { keepPortOption, parsePortOption, portList, portsMatch, savePortOption } from './tcp.ts';
+import type { MatchEvaluator } from '../evaluate.ts';
 
 export interface UdpData {
   sport?: Negatable<PortRange>;
   dport?: Negatable<PortRange>;
 }
 
+const evaluate: MatchEvaluator<UdpData> = (d, ctx) => portsMatch('udp', d, ctx);
+
 export const udp = defineMatch<UdpData>({
   name: 'udp',
+  evaluate,
+  readList: portList('udp'),
   options: [
     { name: 'sport', aliases: ['source-port'], args: 1, negatable: true },
     { name: 'dport', aliases: ['destination-port'], args: 1, negatable: true },

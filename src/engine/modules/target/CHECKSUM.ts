@@ -5,9 +5,22 @@
  */
 import { defineTarget } from '../types.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
+
+const evaluate: TargetEvaluator = (_d, ctx) => {
+  ctx.note(
+    'CHECKSUM fills in a checksum left to the network card; the simulated packet has no checksum, so nothing it matches on changes',
+  );
+  return CONTINUE;
+};
+
+const readList = wholeText(/^CHECKSUM fill$/, () => w('--checksum-fill'));
 
 export const checksum = defineTarget<Record<string, never>>({
   name: 'CHECKSUM',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   options: [{ name: 'checksum-fill', args: 0 }],

@@ -5,6 +5,8 @@
  */
 import { defineTarget } from '../types.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export interface ClassifyData {
   /** major << 16 | minor */
@@ -24,8 +26,19 @@ const half = (v: number, pad: boolean) => {
 const klass = (d: ClassifyData, pad: boolean) =>
   `${half(d.priority >>> 16, pad)}:${half(d.priority & 0xffff, pad)}`;
 
+const evaluate: TargetEvaluator<ClassifyData> = (d, ctx) => {
+  ctx.rewrite('priority', d.priority);
+  return CONTINUE;
+};
+
+const readList = wholeText(/^CLASSIFY set ([0-9a-fA-F]+:[0-9a-fA-F]+)$/, (m) =>
+  w('--set-class', m[1]),
+);
+
 export const classify = defineTarget<ClassifyData>({
   name: 'CLASSIFY',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   chains: ['OUTPUT', 'FORWARD', 'POSTROUTING'],

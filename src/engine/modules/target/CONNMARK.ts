@@ -8,6 +8,8 @@ import { defineTarget } from '../types.ts';
 import { hex, parseUint } from '../values.ts';
 import { markOperation, parseMarkOperation } from './MARK.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { w, xmark, type ListTargetReader } from '../list-text.ts';
 
 export interface MarkShift {
   direction: 'left' | 'right';
@@ -31,8 +33,48 @@ const OPERATIONS = [
 ] as const;
 const ALL = 0xffffffff;
 
+function shifted(v: number, shift: ConnmarkData['shift']): number {
+  if (!shift) return v >>> 0;
+  return (shift.direction === 'left' ? v << shift.bits : v >>> shift.bits) >>> 0;
+}
+
+/** xt_connmark: set the ctmark, or copy bits between the packet mark and the ctmark. */
+const evaluate: TargetEvaluator<ConnmarkData> = (d, ctx) => {
+  const entry = ctx.ct?.entry;
+  if (!entry) return CONTINUE;
+  if (d.mode === 'set') {
+    const v = shifted((entry.mark & ~d.mask) ^ d.value, d.shift);
+    ctx.setConnmark(v, 0xffffffff);
+  } else if (d.mode === 'save') {
+    const v = ((entry.mark & ~d.ctmask) ^ shifted(ctx.packet.mark & d.nfmask, d.shift)) >>> 0;
+    ctx.setConnmark(v, 0xffffffff);
+  } else {
+    const v = ((ctx.packet.mark & ~d.nfmask) ^ shifted(entry.mark & d.ctmask, d.shift)) >>> 0;
+    ctx.setMark(v, 0xffffffff);
+  }
+  return CONTINUE;
+};
+
+const readList: ListTargetReader = (rest) => {
+  const m = /^CONNMARK (set|xset|and|or|xor) (0x[0-9a-fA-F]+)(?:\/(0x[0-9a-fA-F]+))?$/.exec(rest);
+  if (m) {
+    const words = xmark(m[1]!, m[2]!, m[3]);
+    return words ? { words } : undefined;
+  }
+  const sr =
+    /^CONNMARK (save|restore)(?: mask (0x[0-9a-fA-F]+)| nfmask (0x[0-9a-fA-F]+) ctmask ~(0x[0-9a-fA-F]+))?$/.exec(
+      rest,
+    );
+  if (!sr) return undefined;
+  const nf = sr[2] ?? sr[3] ?? '0xffffffff';
+  const ct = sr[2] ?? sr[4] ?? '0xffffffff';
+  return { words: w(`--${sr[1]}-mark`, '--nfmask', nf, '--ctmask', ct) };
+};
+
 export const connmark = defineTarget<ConnmarkData>({
   name: 'CONNMARK',
+  evaluate,
+  readList,
   flow: 'continue',
   options: [
     ...OPERATIONS.map((name) => ({

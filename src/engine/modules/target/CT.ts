@@ -6,6 +6,8 @@
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 
 export interface CtZone {
   /** zone id 0-65535; with `mark` the zone comes from the packet mark instead */
@@ -66,8 +68,49 @@ function words(d: CtData, dashes: string): string[] {
   return out;
 }
 
+const evaluate: TargetEvaluator<CtData> = (d, ctx) => {
+  if (d.notrack) ctx.notrack();
+  else {
+    const parts = [
+      d.helper && `helper ${d.helper}`,
+      d.zone.id || d.zone.mark ? `zone ${d.zone.mark ? 'mark' : d.zone.id}` : '',
+      d.timeout && `timeout ${d.timeout}`,
+    ].filter(Boolean);
+    ctx.note(`CT ${parts.join(' ') || 'template'} (not simulated beyond this note)`);
+  }
+  return CONTINUE;
+};
+
+const CT_VALUE_KEYS = [
+  'helper',
+  'timeout',
+  'ctevents',
+  'expevents',
+  'zone',
+  'zone-orig',
+  'zone-reply',
+];
+
+/** `CT notrack …`, or `NOTRACK`, which -L shows for CT --notrack (read as the NOTRACK target). */
+const readList: ListTargetReader = (rest) => {
+  if (rest === 'NOTRACK') return { words: [], rename: 'NOTRACK' };
+  const words = rest.split(' ');
+  if (words[0] !== 'CT') return undefined;
+  const out: ExtraWord[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const k = words[i]!;
+    if (k === 'notrack') out.push(...w('--notrack'));
+    else if (CT_VALUE_KEYS.includes(k) && words[i + 1] !== undefined)
+      out.push(...w(`--${k}`, words[++i]));
+    else return undefined;
+  }
+  return { words: out };
+};
+
 export const ct = defineTarget<CtData>({
   name: 'CT',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['raw'],
   options: [

@@ -13,6 +13,9 @@ import {
   type NatRange,
 } from './nat-range.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { natTarget } from '../list-text.ts';
+import { rangeRequest } from './nat-range.ts';
 
 export interface DnatData {
   to: NatRange | null;
@@ -20,8 +23,12 @@ export interface DnatData {
   persistent: boolean;
 }
 
+const evaluate: TargetEvaluator<DnatData> = (d, ctx) => ctx.nat(rangeRequest('DNAT', d.to));
+
 export const dnat = defineTarget<DnatData>({
   name: 'DNAT',
+  evaluate,
+  readList: natTarget('--to-destination', ['random', 'persistent']),
   flow: 'terminal',
   tables: ['nat'],
   chains: ['PREROUTING', 'OUTPUT'],

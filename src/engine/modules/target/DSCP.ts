@@ -7,13 +7,24 @@ import { dscpOfClass, DSCP_CLASS_NAMES, hex2 } from '../dscp-tos.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export interface DscpData {
   dscp: number;
 }
 
+const evaluate: TargetEvaluator<DscpData> = (d, ctx) => {
+  ctx.rewrite('dscp', d.dscp);
+  return CONTINUE;
+};
+
+const readList = wholeText(/^DSCP set (0x[0-9a-fA-F]+)$/, (m) => w('--set-dscp', m[1]));
+
 export const dscp = defineTarget<DscpData>({
   name: 'DSCP',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   options: [

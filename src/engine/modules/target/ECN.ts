@@ -8,6 +8,9 @@
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
+import { TCP_CWR, TCP_ECE } from '../match/tcp.ts';
 
 export interface EcnData {
   /** the value each TCP flag is set to; absent when the rule leaves it */
@@ -32,8 +35,40 @@ function parts(d: EcnData, sep: '=' | ' '): string[] {
   return out;
 }
 
+const evaluate: TargetEvaluator<EcnData> = (d, ctx) => {
+  if (d.ipEct !== undefined) ctx.rewrite('ecn', d.ipEct);
+  if (ctx.packet.proto === 'tcp' && (d.ece !== undefined || d.cwr !== undefined)) {
+    let f = ctx.packet.tcpFlags & (TCP_ECE | TCP_CWR);
+    if (d.ece !== undefined) f = d.ece ? f | TCP_ECE : f & ~TCP_ECE;
+    if (d.cwr !== undefined) f = d.cwr ? f | TCP_CWR : f & ~TCP_CWR;
+    ctx.rewrite('tcp-ecn', f);
+  }
+  return CONTINUE;
+};
+
+const ECN_PARTS: readonly [RegExp, string][] = [
+  [/^ECE=(\d)$/, '--ecn-tcp-ece'],
+  [/^CWR=(\d)$/, '--ecn-tcp-cwr'],
+  [/^codepoint=(\d)$/, '--ecn-ip-ect'],
+];
+
+const readList: ListTargetReader = (rest) => {
+  if (rest === 'ECN TCP remove') return { words: w('--ecn-tcp-remove') };
+  if (!rest.startsWith('ECN ')) return undefined;
+  const out: ExtraWord[] = [];
+  // "ECT codepoint=1" is one part written as two words
+  for (const part of rest.slice(4).replace('ECT codepoint=', 'codepoint=').split(' ')) {
+    const hit = ECN_PARTS.map(([r, opt]) => [r.exec(part), opt] as const).find(([m]) => m);
+    if (!hit) return undefined;
+    out.push(...w(hit[1], hit[0]![1]));
+  }
+  return { words: out };
+};
+
 export const ecn = defineTarget<EcnData>({
   name: 'ECN',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   options: [

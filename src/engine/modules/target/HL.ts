@@ -6,6 +6,7 @@
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
 
 export interface HlData {
   mode: 'set' | 'dec' | 'inc';
@@ -14,8 +15,14 @@ export interface HlData {
 
 const OPTIONS = ['hl-set', 'hl-dec', 'hl-inc'] as const;
 
+const evaluate: TargetEvaluator = () => ({
+  flow: 'unknown',
+  reason: 'HL changes the IPv6 hop limit; the simulator follows IPv4 packets',
+});
+
 export const hl = defineTarget<HlData>({
   name: 'HL',
+  evaluate,
   flow: 'continue',
   tables: ['mangle'],
   options: OPTIONS.map((name) => ({ name, args: 1 as const })),

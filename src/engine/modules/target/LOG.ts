@@ -7,6 +7,8 @@ import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint, utf8Length } from '../values.ts';
 import { reportRepeated } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { free, w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 
 export interface LogData {
   /** syslog level 0 (emerg) … 7 (debug) */
@@ -54,8 +56,58 @@ function cutBytes(s: string, max: number): string {
   return out;
 }
 
+const evaluate: TargetEvaluator<LogData> = (d, ctx) => {
+  ctx.note(`LOG level ${d.level}${d.prefix ? ` prefix "${d.prefix}"` : ''}`);
+  return CONTINUE;
+};
+
+const LOG_LEVEL_NUMBERS: Readonly<Record<string, string>> = {
+  emerg: '0',
+  alert: '1',
+  crit: '2',
+  err: '3',
+  error: '3',
+  warning: '4',
+  warn: '4',
+  notice: '5',
+  info: '6',
+  debug: '7',
+};
+const LOG_FLAGS: readonly [string, number][] = [
+  ['tcp-sequence', 1],
+  ['tcp-options', 2],
+  ['ip-options', 4],
+  ['uid', 8],
+  ['macdecode', 32],
+];
+
+function logWords(level: string, flags: number, prefix: string | undefined): ExtraWord[] {
+  const out: ExtraWord[] = [];
+  if (prefix !== undefined && prefix !== '') out.push(...w('--log-prefix'), free(prefix));
+  if (level !== '4') out.push(...w('--log-level', level));
+  for (const [name, bit] of LOG_FLAGS) if (flags & bit) out.push(...w(`--log-${name}`));
+  return out;
+}
+
+/** `LOG flags N level N prefix "…"` (-n) or `LOG level NAME FLAG… prefix "…"`. */
+const readList: ListTargetReader = (rest) => {
+  const n = /^LOG flags (\d+) level (\d+)(?: prefix "(.*)")?$/.exec(rest);
+  if (n) return { words: logWords(n[2]!, Number(n[1]), n[3]) };
+  const named =
+    /^LOG level (\S+)((?: (?:tcp-sequence|tcp-options|ip-options|uid|macdecode))*)(?: prefix "(.*)")?$/.exec(
+      rest,
+    );
+  if (!named) return undefined;
+  const level = LOG_LEVEL_NUMBERS[named[1]!] ?? named[1]!;
+  let flags = 0;
+  for (const [name, bit] of LOG_FLAGS) if ((named[2] ?? '').split(' ').includes(name)) flags |= bit;
+  return { words: logWords(level, flags, named[3]) };
+};
+
 export const log = defineTarget<LogData>({
   name: 'LOG',
+  evaluate,
+  readList,
   flow: 'continue',
   options: [
     { name: 'log-level', args: 1 },

@@ -6,6 +6,8 @@
 import { defineTarget } from '../types.ts';
 import { hex, parseMarkMask, parseUint, type MarkMask } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { xmark, type ListTargetReader } from '../list-text.ts';
 
 export type MarkData = MarkMask;
 
@@ -37,8 +39,21 @@ export function parseMarkOperation(name: string, arg: string): MarkMask | undefi
   return { value: v, mask: 0 };
 }
 
+const evaluate: TargetEvaluator<MarkData> = (d, ctx) => {
+  ctx.setMark(d.value, d.mask);
+  return CONTINUE;
+};
+
+const readList: ListTargetReader = (rest) => {
+  const m = /^MARK (set|xset|and|or|xor) (0x[0-9a-fA-F]+)(?:\/(0x[0-9a-fA-F]+))?$/.exec(rest);
+  const words = m ? xmark(m[1]!, m[2]!, m[3]) : undefined;
+  return words ? { words } : undefined;
+};
+
 export const mark = defineTarget<MarkData>({
   name: 'MARK',
+  evaluate,
+  readList,
   flow: 'continue',
   options: OPERATIONS.map((name) => ({ name, args: 1 as const })),
   parse(options, ctx) {

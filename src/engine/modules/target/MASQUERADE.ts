@@ -12,6 +12,9 @@ import {
   type NatPorts,
 } from './nat-range.ts';
 import { reportRepeated } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { portsTarget } from '../list-text.ts';
+import { portsRequest } from './nat-range.ts';
 
 export interface MasqueradeData {
   ports: NatPorts | null;
@@ -19,8 +22,13 @@ export interface MasqueradeData {
   randomFully: boolean;
 }
 
+const evaluate: TargetEvaluator<MasqueradeData> = (d, ctx) =>
+  ctx.nat(portsRequest('SNAT', 'masquerade', d.ports));
+
 export const masquerade = defineTarget<MasqueradeData>({
   name: 'MASQUERADE',
+  evaluate,
+  readList: portsTarget(['masq', 'ports:']),
   flow: 'terminal',
   tables: ['nat'],
   chains: ['POSTROUTING'],

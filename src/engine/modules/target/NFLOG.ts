@@ -8,6 +8,8 @@ import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { free, w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 
 export interface NflogData {
   group: number;
@@ -19,8 +21,29 @@ export interface NflogData {
   threshold: number;
 }
 
+const evaluate: TargetEvaluator<NflogData> = (d, ctx) => {
+  ctx.note(`NFLOG group ${d.group}${d.prefix ? ` prefix "${d.prefix}"` : ''}`);
+  return CONTINUE;
+};
+
+const readList: ListTargetReader = (rest) => {
+  const out: ExtraWord[] = [];
+  const sticky = /(?:^| )nflog-(prefix|group|range|size|threshold) (\S+)/y;
+  let at = 0;
+  while (at < rest.length) {
+    sticky.lastIndex = at;
+    const m = sticky.exec(rest);
+    if (!m) return undefined;
+    out.push(...w(`--nflog-${m[1]}`), m[1] === 'prefix' ? free(m[2]!) : { text: m[2]! });
+    at = sticky.lastIndex;
+  }
+  return out.length ? { words: out } : undefined;
+};
+
 export const nflog = defineTarget<NflogData>({
   name: 'NFLOG',
+  evaluate,
+  readList,
   flow: 'continue',
   options: [
     { name: 'nflog-group', args: 1 },

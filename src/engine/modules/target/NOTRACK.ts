@@ -4,11 +4,18 @@
  * the kernel's target (CT) in the target column and `NOTRACK` in the trailing one.
  */
 import { defineTarget } from '../types.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 
 export type NotrackData = Record<string, never>;
 
+const evaluate: TargetEvaluator = (_d, ctx) => {
+  ctx.notrack();
+  return CONTINUE;
+};
+
 export const notrack = defineTarget<NotrackData>({
   name: 'NOTRACK',
+  evaluate,
   flow: 'continue',
   tables: ['raw'],
   options: [],

@@ -6,14 +6,22 @@
 import { defineTarget } from '../types.ts';
 import { formatNatPorts, natPortsAllowed, parseNatPorts, type NatPorts } from './nat-range.ts';
 import { reportRepeated } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { portsTarget } from '../list-text.ts';
+import { portsRequest } from './nat-range.ts';
 
 export interface RedirectData {
   ports: NatPorts | null;
   random: boolean;
 }
 
+const evaluate: TargetEvaluator<RedirectData> = (d, ctx) =>
+  ctx.nat(portsRequest('DNAT', 'redirect', d.ports));
+
 export const redirect = defineTarget<RedirectData>({
   name: 'REDIRECT',
+  evaluate,
+  readList: portsTarget(['redir', 'ports']),
   flow: 'terminal',
   tables: ['nat'],
   chains: ['PREROUTING', 'OUTPUT'],

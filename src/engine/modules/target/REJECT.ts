@@ -7,6 +7,8 @@
 import { defineTarget, type Lang } from '../types.ts';
 import { reportRepeated } from './option-checks.ts';
 import { reportRespelled } from '../match/state.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export interface RejectData {
   /** the full type name as iptables-save prints it, e.g. `icmp-port-unreachable`, `tcp-reset` */
@@ -112,8 +114,18 @@ function describe(name: string, lang: Lang): string {
   return t ? t[lang] : name;
 }
 
+const evaluate: TargetEvaluator<RejectData> = (d) => ({
+  flow: 'verdict',
+  verdict: 'REJECT',
+  rejectWith: d.with,
+});
+
+const readList = wholeText(/^reject-with (\S+)$/, (m) => w('--reject-with', m[1]));
+
 export const reject = defineTarget<RejectData>({
   name: 'REJECT',
+  evaluate,
+  readList,
   flow: 'terminal',
   tables: ['filter'],
   options: [{ name: 'reject-with', args: 1 }],

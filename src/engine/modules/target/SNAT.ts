@@ -14,6 +14,9 @@ import {
   type NatRange,
 } from './nat-range.ts';
 import { reportRepeated, requireOneOf } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { natTarget } from '../list-text.ts';
+import { rangeRequest } from './nat-range.ts';
 
 export interface SnatData {
   to: NatRange | null;
@@ -22,8 +25,12 @@ export interface SnatData {
   persistent: boolean;
 }
 
+const evaluate: TargetEvaluator<SnatData> = (d, ctx) => ctx.nat(rangeRequest('SNAT', d.to));
+
 export const snat = defineTarget<SnatData>({
   name: 'SNAT',
+  evaluate,
+  readList: natTarget('--to-source', ['random', 'random-fully', 'persistent']),
   flow: 'terminal',
   tables: ['nat'],
   chains: ['POSTROUTING', 'INPUT'],

@@ -7,13 +7,55 @@ import { isBuiltinChain } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { w, type ListTargetReader } from '../list-text.ts';
 
 export type TcpmssData = { clampToPmtu: true } | { clampToPmtu: false; mss: number };
 
 const CLAMP_CHAINS = ['FORWARD', 'OUTPUT', 'POSTROUTING'];
 
+/** An Ethernet MTU, for --clamp-mss-to-pmtu: the host file gives no interface MTU. */
+const ASSUMED_MTU = 1500;
+/** What the kernel puts in an MSS option it adds, at most (RFC 1122's default for IPv4). */
+const DEFAULT_MSS = 536;
+const IP_TCP_HEADERS = 40;
+const MSS_OPTION = 4;
+
+/**
+ * The kernel never raises an MSS, even with --set-mss. A segment without the option gets one
+ * (at most 536, and 4 bytes longer) when it carries nothing past its 20-byte header; the packet
+ * file cannot say whether a longer segment's extra bytes are options or data, so that is unknown.
+ */
+const evaluate: TargetEvaluator<TcpmssData> = (d, ctx) => {
+  const p = ctx.packet;
+  if (p.proto !== 'tcp') return CONTINUE;
+  const target = d.clampToPmtu ? ASSUMED_MTU - IP_TCP_HEADERS : d.mss;
+  if (d.clampToPmtu)
+    ctx.note(`the path MTU is taken as ${ASSUMED_MTU} (the host file gives no MTU)`);
+  if (p.mss !== undefined) {
+    if (p.mss > target) ctx.rewrite('mss', target);
+    return CONTINUE;
+  }
+  if (p.length !== IP_TCP_HEADERS)
+    return {
+      flow: 'unknown',
+      reason: `the segment has no MSS option; the kernel adds one only when it carries no data, and a length of ${p.length} does not say`,
+    };
+  ctx.rewrite('mss', Math.min(target, DEFAULT_MSS));
+  ctx.rewrite('length', p.length + MSS_OPTION);
+  return CONTINUE;
+};
+
+const readList: ListTargetReader = (rest) => {
+  if (rest === 'TCPMSS clamp to PMTU') return { words: w('--clamp-mss-to-pmtu') };
+  const m = /^TCPMSS set (\d+)$/.exec(rest);
+  return m ? { words: w('--set-mss', m[1]) } : undefined;
+};
+
 export const tcpmss = defineTarget<TcpmssData>({
   name: 'TCPMSS',
+  evaluate,
+  readList,
   flow: 'continue',
   options: [
     { name: 'set-mss', args: 1 },

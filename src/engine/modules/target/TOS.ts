@@ -7,6 +7,8 @@ import { hex2, parseTosValueMask, type TosValueMask } from '../dscp-tos.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export type TosData = TosValueMask;
 
@@ -21,8 +23,17 @@ function parseOperation(name: string, arg: string): TosData | undefined {
   return { value: v, mask: 0 };
 }
 
+const evaluate: TargetEvaluator<TosData> = (d, ctx) => {
+  ctx.rewrite('tos', ((ctx.packet.tos & ~d.mask) ^ d.value) & 0xff);
+  return CONTINUE;
+};
+
+const readList = wholeText(/^TOS set (\S+)$/, (m) => w('--set-tos', m[1]));
+
 export const tos = defineTarget<TosData>({
   name: 'TOS',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   options: OPERATIONS.map((name) => ({ name, args: 1 as const })),

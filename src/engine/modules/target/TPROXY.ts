@@ -13,6 +13,8 @@ import {
 import { defineTarget } from '../types.ts';
 import { hex, parseMarkMask, parsePort } from '../values.ts';
 import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import type { TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export interface TproxyData {
   /** 0 keeps the packet's own destination port */
@@ -32,8 +34,20 @@ function parseAddress(text: string, family: Family): string | undefined {
   return g ? formatIPv6(g) : undefined;
 }
 
+const evaluate: TargetEvaluator = () => ({
+  flow: 'unknown',
+  reason: 'this target depends on sockets or state the simulator does not model',
+});
+
+const readList = wholeText(
+  /^TPROXY redirect (\S+):(\d+) mark (0x[0-9a-fA-F]+\/0x[0-9a-fA-F]+)$/,
+  (m) => w('--on-port', m[2], '--on-ip', m[1], '--tproxy-mark', m[3]),
+);
+
 export const tproxy = defineTarget<TproxyData>({
   name: 'TPROXY',
+  evaluate,
+  readList,
   flow: 'terminal',
   tables: ['mangle'],
   chains: ['PREROUTING'],

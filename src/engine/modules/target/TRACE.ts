@@ -5,11 +5,18 @@
  */
 import { defineTarget } from '../types.ts';
 import { targetSpan } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 
 export type TraceData = Record<string, never>;
 
+const evaluate: TargetEvaluator = (_d, ctx) => {
+  ctx.note('TRACE: the kernel reports this packet to xtables-monitor --trace from here on');
+  return CONTINUE;
+};
+
 export const trace = defineTarget<TraceData>({
   name: 'TRACE',
+  evaluate,
   flow: 'continue',
   options: [],
   parse(options, ctx) {

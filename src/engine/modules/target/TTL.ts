@@ -5,6 +5,8 @@
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
+import { wholeText, w } from '../list-text.ts';
 
 export interface TtlData {
   mode: 'set' | 'dec' | 'inc';
@@ -13,8 +15,21 @@ export interface TtlData {
 
 const OPTIONS = ['ttl-set', 'ttl-dec', 'ttl-inc'] as const;
 
+const evaluate: TargetEvaluator<TtlData> = (d, ctx) => {
+  const t = ctx.packet.ttl;
+  const v = d.mode === 'set' ? d.value : d.mode === 'inc' ? t + d.value : t - d.value;
+  ctx.rewrite('ttl', Math.max(0, Math.min(255, v)));
+  return CONTINUE;
+};
+
+const readList = wholeText(/^TTL (set to|decrement by|increment by) (\d+)$/, (m) =>
+  w(m[1] === 'set to' ? '--ttl-set' : m[1] === 'decrement by' ? '--ttl-dec' : '--ttl-inc', m[2]),
+);
+
 export const ttl = defineTarget<TtlData>({
   name: 'TTL',
+  evaluate,
+  readList,
   flow: 'continue',
   tables: ['mangle'],
   options: OPTIONS.map((name) => ({ name, args: 1 as const })),

@@ -12,6 +12,7 @@ import {
   plainIPv4,
   type Family,
 } from '../../rules/model-face.ts';
+import type { NatRequest } from '../evaluate.ts';
 import type { ModuleContext } from '../types.ts';
 import { parsePort, parseUint } from '../values.ts';
 
@@ -216,4 +217,33 @@ export function natRangeSaveWords(option: string, d: NatFlags & { to: NatRange |
 /** Their `-L` column: `to:RANGE` and the flags. */
 export function natRangeListText(d: NatFlags & { to: NatRange | null }): string {
   return [...(d.to ? [`to:${formatNatRange(d.to)}`] : []), ...natFlagWords(d, '')].join(' ');
+}
+
+/** What DNAT and SNAT ask of the simulator's NAT: a mapping to the range, or to the packet's own address. */
+export function rangeRequest(type: 'DNAT' | 'SNAT', r: NatRange | null): NatRequest {
+  const minIp = r?.minIp !== undefined ? (parseIPv4(r.minIp) ?? null) : null;
+  return {
+    type,
+    mode: 'map',
+    minIp,
+    maxIp: r?.maxIp !== undefined ? (parseIPv4(r.maxIp) ?? null) : minIp,
+    minPort: r?.minPort ?? null,
+    maxPort: r?.maxPort ?? r?.minPort ?? null,
+  };
+}
+
+/** MASQUERADE and REDIRECT: the address comes from an interface, the ports from the rule. */
+export function portsRequest(
+  type: 'DNAT' | 'SNAT',
+  mode: 'masquerade' | 'redirect',
+  p: NatPorts | null,
+): NatRequest {
+  return {
+    type,
+    mode,
+    minIp: null,
+    maxIp: null,
+    minPort: p?.minPort ?? null,
+    maxPort: p?.maxPort ?? p?.minPort ?? null,
+  };
 }

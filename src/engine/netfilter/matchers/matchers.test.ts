@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../simulate.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from '../test-kit.ts';
-import { addressType } from './addresses.ts';
+import { addressType } from '../host-queries.ts';
 import { parseIPv4 } from '../ipv4.ts';
-import { interfaceMatches } from './types.ts';
+import { interfaceMatches } from '../../modules/evaluate.ts';
 
 const host = hostOf({
   ...NODE_HOST,

@@ -181,6 +181,56 @@ const Explanation = forwardRef<
   );
 });
 
+type ChainStatus = ReturnType<typeof chainStatus>;
+
+/** Keeps the lit rule in view as the player moves, scrolling the table only. */
+function useRuleInView(
+  bodyRef: React.RefObject<HTMLDivElement | null>,
+  status: ChainStatus,
+  chain: string,
+) {
+  useEffect(() => {
+    const at = status.currentRule ?? status.currentRange?.[0] ?? null;
+    if (at === null) return;
+    const body = bodyRef.current;
+    const row = body?.querySelector<HTMLElement>(`tr[data-rule="${at}"]`);
+    if (!body || !row) return;
+    // scroll the table only, never the page around it
+    const head = body.querySelector('thead')?.clientHeight ?? 0;
+    const top = row.offsetTop - head;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (row.offsetTop + row.clientHeight > body.scrollTop + body.clientHeight)
+      body.scrollTop = row.offsetTop + row.clientHeight - body.clientHeight;
+  }, [bodyRef, status.currentRule, status.currentRange, chain]);
+}
+
+/** The built-in chain's last row: its policy, lit when the player is on it. */
+function PolicyRow({
+  policy,
+  status,
+  showCounters,
+  lang,
+}: {
+  policy: string;
+  status: ChainStatus;
+  showCounters: boolean;
+  lang: Lang;
+}) {
+  const t = strings[lang];
+  return (
+    <tr
+      className={`nv-rule nv-policy-row${status.currentPolicy ? ' current' : ''}${status.policyApplied ? ' matched' : ''}`}
+    >
+      <td />
+      {showCounters ? <td /> : null}
+      <td className="nv-mono">
+        {status.policyApplied ? t.policyApplied(status.policyApplied) : t.policy(policy)}
+      </td>
+      <td className="nv-mono">{policy}</td>
+    </tr>
+  );
+}
+
 export function RuleTable({
   ruleset,
   table,
@@ -213,20 +263,7 @@ export function RuleTable({
     if (pinned !== null) explainRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [pinned]);
 
-  // keep the lit rule in view as the player moves
-  useEffect(() => {
-    const at = status.currentRule ?? status.currentRange?.[0] ?? null;
-    if (at === null) return;
-    const body = bodyRef.current;
-    const row = body?.querySelector<HTMLElement>(`tr[data-rule="${at}"]`);
-    if (!body || !row) return;
-    // scroll the table only, never the page around it
-    const head = body.querySelector('thead')?.clientHeight ?? 0;
-    const top = row.offsetTop - head;
-    if (top < body.scrollTop) body.scrollTop = top;
-    else if (row.offsetTop + row.clientHeight > body.scrollTop + body.clientHeight)
-      body.scrollTop = row.offsetTop + row.clientHeight - body.clientHeight;
-  }, [status.currentRule, status.currentRange, chain]);
+  useRuleInView(bodyRef, status, chain);
 
   const byId = useMemo(() => new Map(c?.rules.map((r) => [r.id, r]) ?? []), [c]);
   const pin = useCallback(
@@ -295,18 +332,12 @@ export function RuleTable({
                   />
                 ))}
                 {c.builtin && c.policy ? (
-                  <tr
-                    className={`nv-rule nv-policy-row${status.currentPolicy ? ' current' : ''}${status.policyApplied ? ' matched' : ''}`}
-                  >
-                    <td />
-                    {showCounters ? <td /> : null}
-                    <td className="nv-mono">
-                      {status.policyApplied
-                        ? t.policyApplied(status.policyApplied)
-                        : t.policy(c.policy)}
-                    </td>
-                    <td className="nv-mono">{c.policy}</td>
-                  </tr>
+                  <PolicyRow
+                    policy={c.policy}
+                    status={status}
+                    showCounters={showCounters}
+                    lang={lang}
+                  />
                 ) : null}
               </tbody>
             </table>

@@ -38,6 +38,81 @@ function at(table: string, hook: string, chain?: string, rule?: number | null): 
   return `${head} · ${chain}${rule !== null && rule !== undefined ? ` #${rule}` : ''}`;
 }
 
+type Words = (typeof strings)[Lang];
+
+/** The steps that happen in a chain, at a rule or at the chain's end: their line sits under the chain's table. */
+type ChainStep = Exclude<
+  TraceStep,
+  { kind: 'hook-enter' | 'table-enter' | 'table-skip' | 'rewrite' | 'conntrack' | 'route' }
+>;
+
+function ruleWhat(
+  s: Extract<TraceStep, { kind: 'rule' }>,
+  t: Words,
+): Omit<StepLabel, 'where' | 'depth'> {
+  if (!s.matched)
+    return {
+      what: `${t.noMatch}${s.failed ? ` ${t.failedAt(failedText(s.failed))}` : ''}`,
+      tone: 'muted',
+    };
+  return {
+    what: s.target ? `${t.matched} → ${s.target}` : `${t.matched}, ${t.countsOnly}`,
+    tone: 'match',
+  };
+}
+
+function natWhat(s: Extract<TraceStep, { kind: 'nat' }>, t: Words): string {
+  const change = `${s.type} ${addrPort(s.before.addr, s.before.port)} → ${addrPort(s.after.addr, s.after.port)}`;
+  const notes = [s.fromConntrack ? t.natFromCt : null, s.reply ? t.natReply : null].filter(Boolean);
+  return notes.length ? `${change} (${notes.join(', ')})` : change;
+}
+
+/** What happened at a chain step, and its tone. */
+function chainWhat(s: ChainStep, t: Words): Omit<StepLabel, 'where' | 'depth'> {
+  switch (s.kind) {
+    case 'rule':
+      return ruleWhat(s, t);
+    case 'skip':
+      return { what: t.skippedRules(s.from, s.to, s.count, s.packet.dst), tone: 'muted' };
+    case 'jump':
+    case 'goto':
+      return { what: s.kind === 'jump' ? t.jumpTo(s.target) : t.gotoTo(s.target), tone: 'info' };
+    case 'return':
+      return { what: s.rule === null ? t.fellOff(s.to) : t.returnTo(s.to), tone: 'info' };
+    case 'policy':
+      return { what: t.policy(s.verdict), tone: s.verdict === 'ACCEPT' ? 'ok' : 'bad' };
+    case 'verdict':
+      return {
+        what: `${t.verdict(s.target, s.verdict)}${s.rejectWith ? ` (${s.rejectWith})` : ''}`,
+        tone: s.verdict === 'ACCEPT' ? 'ok' : 'bad',
+      };
+    case 'nat':
+      return { what: natWhat(s, t), tone: 'nat' };
+    case 'mark':
+      return { what: t.markSet(s.what, hex(s.from), hex(s.to)), tone: 'nat' };
+    case 'unknown-module':
+      return { what: t.unknownModule(s.role, s.module, s.assumed), tone: 'bad' };
+    case 'random':
+      return { what: t.random(s.matched, formatP(s.probability)), tone: 'info' };
+    case 'recent':
+      return { what: t.recent(s.command, s.list, s.address, s.found), tone: 'info' };
+    case 'target':
+      return { what: `${s.target}: ${s.note}`, tone: 'info' };
+    case 'jump-loop':
+    case 'jump-depth':
+      return { what: `${s.kind === 'jump-loop' ? t.loop : t.depth}: ${s.note}`, tone: 'bad' };
+  }
+}
+
+function routeLabel(s: Extract<TraceStep, { kind: 'route' }>, t: Words): StepLabel {
+  const parts = [t.route[s.decision]];
+  if (s.outInterface) parts.push(`${t.outIface} ${s.outInterface}`);
+  if (s.via) parts.push(`via ${s.via}`);
+  const bad =
+    s.decision === 'unreachable' || s.decision === 'martian' || s.decision === 'no-forwarding';
+  return { where: t.routing, what: parts.join(' · '), tone: bad ? 'bad' : 'table', depth: 1 };
+}
+
 export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
   const t = strings[lang];
   switch (s.kind) {
@@ -58,77 +133,6 @@ export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
       };
     case 'table-skip':
       return { where: at(s.table, s.hook), what: t.skipped[s.reason], tone: 'muted', depth: 1 };
-    case 'rule': {
-      const where = at(s.table, s.hook, s.chain, s.rule);
-      if (!s.matched)
-        return {
-          where,
-          what: `${t.noMatch}${s.failed ? ` ${t.failedAt(failedText(s.failed))}` : ''}`,
-          tone: 'muted',
-          depth: 2,
-        };
-      return {
-        where,
-        what: s.target ? `${t.matched} → ${s.target}` : `${t.matched}, ${t.countsOnly}`,
-        tone: 'match',
-        depth: 2,
-      };
-    }
-    case 'skip':
-      return {
-        where: at(s.table, s.hook, s.chain),
-        what: t.skippedRules(s.from, s.to, s.count, s.packet.dst),
-        tone: 'muted',
-        depth: 2,
-      };
-    case 'jump':
-    case 'goto':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: s.kind === 'jump' ? t.jumpTo(s.target) : t.gotoTo(s.target),
-        tone: 'info',
-        depth: 2,
-      };
-    case 'return':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: s.rule === null ? t.fellOff(s.to) : t.returnTo(s.to),
-        tone: 'info',
-        depth: 2,
-      };
-    case 'policy':
-      return {
-        where: at(s.table, s.hook, s.chain),
-        what: t.policy(s.verdict),
-        tone: s.verdict === 'ACCEPT' ? 'ok' : 'bad',
-        depth: 2,
-      };
-    case 'verdict':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: `${t.verdict(s.target, s.verdict)}${s.rejectWith ? ` (${s.rejectWith})` : ''}`,
-        tone: s.verdict === 'ACCEPT' ? 'ok' : 'bad',
-        depth: 2,
-      };
-    case 'nat': {
-      const change = `${s.type} ${addrPort(s.before.addr, s.before.port)} → ${addrPort(s.after.addr, s.after.port)}`;
-      const notes = [s.fromConntrack ? t.natFromCt : null, s.reply ? t.natReply : null].filter(
-        Boolean,
-      );
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: notes.length ? `${change} (${notes.join(', ')})` : change,
-        tone: 'nat',
-        depth: 2,
-      };
-    }
-    case 'mark':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: t.markSet(s.what, hex(s.from), hex(s.to)),
-        tone: 'nat',
-        depth: 2,
-      };
     case 'rewrite':
       return {
         where: s.table ? at(s.table, s.hook, s.chain, s.rule) : s.hook,
@@ -148,55 +152,12 @@ export function stepLabel(s: TraceStep, lang: Lang): StepLabel {
         tone: 'muted',
         depth: 1,
       };
-    case 'route': {
-      const parts = [t.route[s.decision]];
-      if (s.outInterface) parts.push(`${t.outIface} ${s.outInterface}`);
-      if (s.via) parts.push(`via ${s.via}`);
-      const bad =
-        s.decision === 'unreachable' || s.decision === 'martian' || s.decision === 'no-forwarding';
-      return {
-        where: t.routing,
-        what: parts.join(' · '),
-        tone: bad ? 'bad' : 'table',
-        depth: 1,
-      };
+    case 'route':
+      return routeLabel(s, t);
+    default: {
+      const rule = 'rule' in s ? s.rule : undefined;
+      return { where: at(s.table, s.hook, s.chain, rule), ...chainWhat(s, t), depth: 2 };
     }
-    case 'unknown-module':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: t.unknownModule(s.role, s.module, s.assumed),
-        tone: 'bad',
-        depth: 2,
-      };
-    case 'random':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: t.random(s.matched, formatP(s.probability)),
-        tone: 'info',
-        depth: 2,
-      };
-    case 'recent':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: t.recent(s.command, s.list, s.address, s.found),
-        tone: 'info',
-        depth: 2,
-      };
-    case 'target':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: `${s.target}: ${s.note}`,
-        tone: 'info',
-        depth: 2,
-      };
-    case 'jump-loop':
-    case 'jump-depth':
-      return {
-        where: at(s.table, s.hook, s.chain, s.rule),
-        what: `${s.kind === 'jump-loop' ? t.loop : t.depth}: ${s.note}`,
-        tone: 'bad',
-        depth: 2,
-      };
   }
 }
 

@@ -1,15 +1,21 @@
 /**
- * The evaluate side of match and target modules, kept apart from their parsing and printing
- * (src/engine/modules). A match evaluator answers 'match', 'nomatch', or 'unknown' when the
- * engine cannot tell (the trace then says the outcome depends on it). A target evaluator acts
- * through its context (set a mark, set up NAT, stop tracking) and says how the walk goes on.
+ * The evaluate side of a match or target module: what a module's `evaluate` is given and answers.
+ * A match answers 'match', 'nomatch', or 'unknown' when the engine cannot tell (the trace then
+ * says the outcome depends on it). A target acts through its context (set a mark, set up NAT,
+ * stop tracking) and says how the walk goes on.
+ *
+ * Modules know the simulator's types but none of its code (eslint holds this): what the kernel's
+ * other subsystems answer for a match (the kind of an address, the route back, an ipset's
+ * members) comes through the context, which the simulator (netfilter/run.ts) implements.
  */
-import type { CtAttachment } from '../conntrack.ts';
-import type { Hook } from '../hooks.ts';
-import type { Host } from '../host.ts';
-import type { PacketState } from '../packet.ts';
-import type { RecentAnswer, RecentQuery } from '../recent-lists.ts';
-import type { RewriteField } from '../trace.ts';
+import type { CtAttachment } from '../netfilter/conntrack.ts';
+import type { Hook } from '../netfilter/hooks.ts';
+import type { Host } from '../netfilter/host.ts';
+import type { SetAnswer, SetQuery } from '../netfilter/ipset-lookup.ts';
+import type { PacketState, Proto } from '../netfilter/packet.ts';
+import type { RecentAnswer, RecentQuery } from '../netfilter/recent-lists.ts';
+import type { RouteResult } from '../netfilter/routing.ts';
+import type { RewriteField } from '../netfilter/trace.ts';
 
 export type MatchResult = 'match' | 'nomatch' | 'unknown';
 
@@ -37,6 +43,17 @@ export interface EvalContext {
   count(): number;
   /** applies a `-m recent` test to the simulation's recent lists (and records it) */
   recent(q: RecentQuery): RecentAnswer;
+  /** the kind addrtype sees (UNICAST, LOCAL, BROADCAST, MULTICAST), on one interface if named */
+  addressType(addr: number, iface?: string): string;
+  /** a broadcast address of this host (pkttype) */
+  isBroadcast(addr: number): boolean;
+  /** the host's route to an address, as rpfilter looks the source up */
+  routeTo(addr: number): RouteResult;
+  /**
+   * ipset's test of the packet against set `name` (one direction flag per dimension): the member
+   * that decided, false, or 'unknown'; undefined when the host has no such set
+   */
+  testIpSet(name: string, q: SetQuery): SetAnswer | undefined;
 }
 
 export type MatchEvaluator<D = unknown> = (data: D, ctx: EvalContext) => MatchResult;
@@ -83,19 +100,13 @@ export type TargetEvaluator<D = unknown> = (data: D, ctx: TargetContext) => Targ
 
 export const CONTINUE: TargetResult = { flow: 'continue' };
 
-/** Erases the data type so evaluators of different modules share one Map. */
-export function matchEval<D>(fn: MatchEvaluator<D>): MatchEvaluator {
-  return fn as MatchEvaluator;
-}
-
-export function targetEval<D>(fn: TargetEvaluator<D>): TargetEvaluator {
-  return fn as TargetEvaluator;
-}
-
 /** 'match'/'nomatch' from a boolean, flipped when the option was negated. */
 export function held(ok: boolean, negated = false): MatchResult {
   return ok !== negated ? 'match' : 'nomatch';
 }
+
+/** Answers the engine cannot give: they depend on sockets, users or time. */
+export const notModelled: MatchEvaluator = () => 'unknown';
 
 /** iptables' interface test: `eth+` matches every name that starts with `eth`. */
 export function interfaceMatches(pattern: string, name: string | null): boolean {
@@ -103,4 +114,9 @@ export function interfaceMatches(pattern: string, name: string | null): boolean 
   if (name === null) return false;
   if (pattern.endsWith('+')) return name.startsWith(pattern.slice(0, -1));
   return name === pattern;
+}
+
+/** Whether a packet of the protocol carries ports (for multiport and ipset's port elements). */
+export function hasPorts(proto: Proto): boolean {
+  return proto !== 'icmp';
 }

@@ -8,7 +8,7 @@ import type { DumpSummary } from '../../../worker/dump-protocol.ts';
 import { useLang } from '../../i18n/index.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { useDump } from '../dump-store.ts';
-import { ipsetView } from './ipset-view.ts';
+import { ipsetView, type IpsetView } from './ipset-view.ts';
 import { ipsetStrings } from './strings.ts';
 import './ipsets.css';
 
@@ -107,33 +107,38 @@ export function IpsetPanel(props: { summary: DumpSummary }) {
           {uses > 0 ? t.allDefined(uses) : t.noneNamed}
         </p>
       )}
-      {view.sets.length > 0 ? (
-        <table className="ipset-sets" data-testid="ipset-sets">
-          <caption>{t.setsHeading(view.sets.length)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.colName}</th>
-              <th scope="col">{t.colType}</th>
-              <th scope="col">{t.colMembers}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.sets.map((s) => (
-              <tr key={s.name}>
-                <td className="ipset-name">{s.name}</td>
-                <td>{s.type}</td>
-                <td>
-                  {s.members}
-                  {s.ipv6 ? <span className="muted"> · {t.ipv6}</span> : null}
-                  {s.untested > 0 ? (
-                    <span className="muted"> · {t.untested(s.untested)}</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <SetsTable sets={view.sets} />
     </div>
+  );
+}
+
+/** The sets read from the text: name, type and how many members (and which the simulator cannot test). */
+function SetsTable(props: { sets: IpsetView['sets'] }) {
+  const t = ipsetStrings[useLang()];
+  if (props.sets.length === 0) return null;
+  return (
+    <table className="ipset-sets" data-testid="ipset-sets">
+      <caption>{t.setsHeading(props.sets.length)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.colName}</th>
+          <th scope="col">{t.colType}</th>
+          <th scope="col">{t.colMembers}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.sets.map((s) => (
+          <tr key={s.name}>
+            <td className="ipset-name">{s.name}</td>
+            <td>{s.type}</td>
+            <td>
+              {s.members}
+              {s.ipv6 ? <span className="muted"> · {t.ipv6}</span> : null}
+              {s.untested > 0 ? <span className="muted"> · {t.untested(s.untested)}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -220,7 +220,8 @@ export class NodeRulesetBuilder {
             chainRules[i] = this.writeProxy(out, table, chain, ruleHead, serial, i + 1);
           chain.rules = chainRules;
         } else
-          for (const st of kubeletChains.get(`${name}/${c}`) ?? []) out.writeFixed(table, chain, st);
+          for (const st of kubeletChains.get(`${name}/${c}`) ?? [])
+            out.writeFixed(table, chain, st);
       }
     out.write('COMMIT');
     // every rule's source is the line iptables-save prints for it

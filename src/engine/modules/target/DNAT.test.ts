@@ -102,6 +102,23 @@ describe('DNAT data and problems', () => {
     });
   });
 
+  it('refuses an address with a leading zero, as iptables-restore 1.8.9 does (inet_pton)', () => {
+    const text = [
+      '*nat',
+      '-A PREROUTING -p tcp -j DNAT --to-destination 010.0.0.1',
+      '-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.010:80',
+      '-A POSTROUTING -j SNAT --to-source 10.0.0.1-10.0.0.09',
+      '-A PREROUTING -p tcp -j DNAT --to-destination 10.0.0.10:80',
+      'COMMIT',
+      '',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      { code: 'bad-address', severity: 'error', line: 2, column: 30 },
+      { code: 'bad-address', severity: 'error', line: 3, column: 30 },
+      { code: 'bad-address', severity: 'error', line: 4, column: 24 },
+    ]);
+  });
+
   it('prints IPv6 ranges with brackets when ports follow', () => {
     const text =
       '*nat\n-A PREROUTING -p udp -j DNAT --random --to-destination [fd00:0::1]:53\n-A OUTPUT -j DNAT --to-destination fd00::1-fd00::9\nCOMMIT\n';

@@ -80,6 +80,9 @@ export function parseNatPorts(text: string): NatResult<NatPorts> {
 
 function parseAddr(text: string, family: Family): string | undefined {
   if (family === 'ipv4') {
+    // iptables reads a NAT address with inet_pton, which refuses a part with a leading zero
+    // (unlike -s/-d, where 010 is octal)
+    if (/(^|\.)0[0-9]/.test(text)) return undefined;
     const v = parseIPv4(text);
     return v === undefined ? undefined : formatIPv4(v);
   }

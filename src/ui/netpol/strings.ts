@@ -1,6 +1,5 @@
 /** What the app says about NetworkPolicy decisions, in both languages. */
-import type { LegEnd } from '../../engine/cluster/journey/types.ts';
-import { ROUTED_POD_NETWORK_NOTE } from '../../engine/cluster/journey/text.ts';
+import { ROUTED_POD_NETWORK_NOTE, type LegEnd } from '../../engine/cluster/journey/index.ts';
 import type { Lang } from '../views/shared/lang.ts';
 
 type PolicyBlock = NonNullable<LegEnd['policy']>;

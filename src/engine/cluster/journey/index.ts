@@ -12,5 +12,6 @@ export {
   describePlace,
   noteText,
   POD_NETWORK_NOTE,
+  ROUTED_POD_NETWORK_NOTE,
 } from './text.ts';
 export type * from './types.ts';

@@ -15,7 +15,7 @@ test('a hint is offered after the second miss and shows the lesson’s first hin
   const errors = watchErrors(page);
   const lesson = shippedLessons().find((l) => l.lesson.id === 'clusterip');
   const step = lesson?.lesson.steps[0];
-  const first = step?.hints[0]?.en;
+  const first = step?.hints?.[0]?.en;
   expect(first, 'lesson clusterip step 1 has a hint').toBeTruthy();
 
   await page.goto('/#lesson=clusterip&step=1');

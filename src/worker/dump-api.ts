@@ -10,6 +10,7 @@ import {
   ruleReach,
   type ReachProbe,
 } from '../engine/rules/index.ts';
+import { randomProbability } from '../engine/modules/match/statistic.ts';
 import { readHost } from '../engine/netfilter/index.ts';
 import { loadDump, loadedDump, warmUp } from './dump-cache.ts';
 import { commentsOf, row, ruleText, SEARCH_LIMIT } from './dump-rows.ts';
@@ -28,19 +29,6 @@ import type {
   DumpSearchHit,
   DumpSearchResult,
 } from './dump-protocol.ts';
-
-const STATISTIC_SCALE = 0x80000000;
-
-function randomProbability(rule: Rule): number {
-  for (const m of rule.matches) {
-    if (m.module !== 'statistic' || m.unknown) continue;
-    const d = m.data as { mode?: string; threshold?: number; negated?: boolean };
-    if (d.mode !== 'random' || typeof d.threshold !== 'number') continue;
-    const p = Math.min(1, d.threshold / STATISTIC_SCALE);
-    return d.negated ? 1 - p : p;
-  }
-  return NaN;
-}
 
 function jumps(id: string, tableName: string): DumpJumps | null {
   const table = loadedDump(id)?.parsed.ruleset.tables.find((t) => t.name === tableName);
@@ -61,7 +49,7 @@ function jumps(id: string, tableName: string): DumpJumps | null {
       to.push(j);
       rule.push(r.index);
       go.push(t.kind === 'goto' ? 1 : 0);
-      probability.push(randomProbability(r));
+      probability.push(randomProbability(r.matches) ?? NaN);
     }
   });
   return {

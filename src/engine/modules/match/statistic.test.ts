@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '../../rules/index.ts';
 import { describe, expect, it } from 'vitest';
-import { STATISTIC_SCALE } from './statistic.ts';
+import { randomProbability, STATISTIC_SCALE } from './statistic.ts';
 import { diag, explainFirst, one } from './test-kit.ts';
 
 const NAT = { table: 'nat', chain: 'PREROUTING' } as const;
@@ -134,6 +134,14 @@ describe('-m statistic', () => {
       packet: 2,
       negated: true,
     });
+  });
+
+  it("gives a rule's random share (its complement when negated), none for nth or no statistic", () => {
+    const share = (rule: string) => randomProbability(one(rule, NAT).rule?.matches ?? []);
+    expect(share('-m statistic --mode random --probability 0.25 -j ACCEPT')).toBe(0.25);
+    expect(share('-m statistic --mode random ! --probability 0.25 -j ACCEPT')).toBe(0.75);
+    expect(share('-m statistic --mode nth --every 2 -j ACCEPT')).toBeNull();
+    expect(share('-p tcp -j ACCEPT')).toBeNull();
   });
 
   it('reports what iptables refuses', () => {

@@ -24,6 +24,23 @@ export function formatProbability(threshold: number): string {
 /** What C's strtod reads whole: decimal with an optional exponent, or a hex integer. */
 const FLOAT = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$|^0[xX][0-9a-fA-F]+$/;
 
+/**
+ * The share a rule's random-mode statistic match lets through (its complement when negated),
+ * or null when the rule has none: the chain graph's and the dump outline's edge probabilities.
+ */
+export function randomProbability(
+  matches: readonly { module: string; unknown?: boolean; data: unknown }[],
+): number | null {
+  for (const m of matches) {
+    if (m.module !== 'statistic' || m.unknown) continue;
+    const d = m.data as StatisticData;
+    if (d.mode !== 'random') continue;
+    const p = Math.min(1, d.threshold / STATISTIC_SCALE);
+    return d.negated ? 1 - p : p;
+  }
+  return null;
+}
+
 export function probabilityThreshold(p: number): number {
   return Math.round(STATISTIC_SCALE * p);
 }

@@ -6,9 +6,8 @@
  * which is what kube-proxy's falling probabilities (1/4, 1/3, 1/2, rest) add up to.
  */
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
-import type { Chain, Rule, Table } from '../../../engine/rules/index.ts';
-
-export const STATISTIC_SCALE = 0x80000000;
+import { randomProbability } from '../../../engine/modules/match/statistic.ts';
+import type { Chain, Table } from '../../../engine/rules/index.ts';
 
 export interface ChainNode {
   id: string;
@@ -48,18 +47,6 @@ export interface ChainGraphModel {
 
 export const edgeKey = (from: string, to: string): string => `${from}>${to}`;
 
-/** A rule's random-mode statistic match as a probability, or null. */
-export function randomProbability(rule: Rule): number | null {
-  for (const m of rule.matches) {
-    if (m.module !== 'statistic' || m.unknown) continue;
-    const d = m.data as { mode?: string; threshold?: number; negated?: boolean };
-    if (d.mode !== 'random' || typeof d.threshold !== 'number') continue;
-    const p = Math.min(1, d.threshold / STATISTIC_SCALE);
-    return d.negated ? 1 - p : p;
-  }
-  return null;
-}
-
 /** Each jump/goto rule's branch probability in a chain, by rule index. */
 export function branchProbabilities(chain: Chain): Map<number, BranchProbability> {
   const out = new Map<number, BranchProbability>();
@@ -68,7 +55,7 @@ export function branchProbabilities(chain: Chain): Map<number, BranchProbability
   for (const r of chain.rules) {
     const t = r.target;
     if (!t || (t.kind !== 'jump' && t.kind !== 'goto')) continue;
-    const p = randomProbability(r);
+    const p = randomProbability(r.matches);
     if (p !== null) {
       random = true;
       out.set(r.index, { conditional: p, share: rest * p, rest: false });

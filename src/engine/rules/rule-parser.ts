@@ -454,29 +454,20 @@ export class RuleBodyReader {
       negated = true;
       this.i++;
     }
-    let args: string[];
-    const a = tokens[this.i];
-    if (spec.args === 0) args = [];
-    else if (spec.args === 1 && a) {
-      args = [a.text];
-      last = a;
-      this.i++;
-    } else {
-      args = [];
-      for (let k = 0; k < spec.args; k++) {
-        const t = tokens[this.i];
-        if (!t) {
-          this.report(
-            'missing-argument',
-            `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`,
-            spanOf(this.line, opt),
-          );
-          return undefined;
-        }
-        args.push(t.text);
-        last = t;
-        this.i++;
+    const args: string[] = [];
+    for (let k = 0; k < spec.args; k++) {
+      const t = tokens[this.i];
+      if (!t) {
+        this.report(
+          'missing-argument',
+          `${opt.text} needs ${spec.args === 1 ? 'a value' : `${spec.args} values`}`,
+          spanOf(this.line, opt),
+        );
+        return undefined;
       }
+      args.push(t.text);
+      last = t;
+      this.i++;
     }
     if (negated && !spec.negatable)
       this.report('syntax', `${opt.text} cannot be negated with "!"`, spanOf(this.line, opt));

@@ -4,14 +4,11 @@
  * IPv4 packets only, so it never changes a packet.
  */
 import { defineTarget } from '../types.ts';
-import { parseUint } from '../values.ts';
+import { readHopChange, type HopChange } from './hop-change.ts';
 import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 
-export interface HlData {
-  mode: 'set' | 'dec' | 'inc';
-  value: number;
-}
+export type HlData = HopChange;
 
 const OPTIONS = ['hl-set', 'hl-dec', 'hl-inc'] as const;
 
@@ -36,22 +33,7 @@ export const hl = defineTarget<HlData>({
     reportRepeated('HL', options, ctx);
     reportExclusive('HL', options, ctx, OPTIONS);
     requireOneOf('HL', options, ctx, OPTIONS);
-    const data: HlData = { mode: 'set', value: 0 };
-    for (const o of options) {
-      const v = parseUint(o.args[0] ?? '', 255);
-      const mode = o.name === 'hl-set' ? 'set' : o.name === 'hl-dec' ? 'dec' : 'inc';
-      if (v === undefined || (v === 0 && mode !== 'set'))
-        ctx.report(
-          'bad-value',
-          `--${o.name} needs a number from ${mode === 'set' ? 0 : 1} to 255, not "${o.args[0] ?? ''}"`,
-          o.span,
-        );
-      else {
-        data.mode = mode;
-        data.value = v;
-      }
-    }
-    return data;
+    return readHopChange('hl', options, ctx);
   },
   save: (d) => [`--hl-${d.mode}`, String(d.value)],
   list: (d) =>

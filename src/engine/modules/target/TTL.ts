@@ -3,15 +3,12 @@
  * table only; ip6tables has HL for the same job.
  */
 import { defineTarget } from '../types.ts';
-import { parseUint } from '../values.ts';
+import { readHopChange, type HopChange } from './hop-change.ts';
 import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
-export interface TtlData {
-  mode: 'set' | 'dec' | 'inc';
-  value: number;
-}
+export type TtlData = HopChange;
 
 const OPTIONS = ['ttl-set', 'ttl-dec', 'ttl-inc'] as const;
 
@@ -43,24 +40,7 @@ export const ttl = defineTarget<TtlData>({
     reportRepeated('TTL', options, ctx);
     reportExclusive('TTL', options, ctx, OPTIONS);
     requireOneOf('TTL', options, ctx, OPTIONS);
-    const data: TtlData = { mode: 'set', value: 0 };
-    for (const o of options) {
-      const arg = o.args[0] ?? '';
-      const v = parseUint(arg, 255);
-      const mode = o.name === 'ttl-set' ? 'set' : o.name === 'ttl-dec' ? 'dec' : 'inc';
-      // iptables refuses to add or take away nothing
-      if (v === undefined || (v === 0 && mode !== 'set'))
-        ctx.report(
-          'bad-value',
-          `--${o.name} needs a number from ${mode === 'set' ? 0 : 1} to 255, not "${arg}"`,
-          o.span,
-        );
-      else {
-        data.mode = mode;
-        data.value = v;
-      }
-    }
-    return data;
+    return readHopChange('ttl', options, ctx);
   },
   save: (d) => [`--ttl-${d.mode}`, String(d.value)],
   list: (d) =>

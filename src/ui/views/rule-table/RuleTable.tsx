@@ -5,7 +5,16 @@
  * Enter pins it, so the explanation and its YAML links stay (and come into view) while the
  * pointer travels to them, until another rule is pinned or Escape lets it go.
  */
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
 import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/index.ts';
@@ -204,6 +213,36 @@ function useRuleInView(
   }, [bodyRef, status.currentRule, status.currentRange, chain]);
 }
 
+/**
+ * While the pointer is over the rules, the explanation below them may grow but never shrink: at the
+ * page's end a shorter preview would pull the rows up, put another rule under the pointer, and the
+ * preview would flip between the two for as long as the pointer stays (a row that never holds still
+ * for a click). e2e/rules-hover.spec.ts holds it.
+ */
+function useSteadySlot(
+  slotRef: React.RefObject<HTMLDivElement | null>,
+  shownId: string | undefined,
+) {
+  const pointerIn = useRef(false);
+  const hold = useCallback(() => {
+    const slot = slotRef.current;
+    if (slot) slot.style.minHeight = `${slot.offsetHeight}px`;
+  }, [slotRef]);
+  useLayoutEffect(() => {
+    if (pointerIn.current) hold();
+  }, [shownId, hold]);
+  return {
+    onMouseEnter: () => {
+      pointerIn.current = true;
+      hold();
+    },
+    onMouseLeave: () => {
+      pointerIn.current = false;
+      if (slotRef.current) slotRef.current.style.minHeight = '';
+    },
+  };
+}
+
 /** The built-in chain's last row: its policy, lit when the player is on it. */
 function PolicyRow({
   policy,
@@ -257,6 +296,7 @@ export function RuleTable({
   const [pinned, setPinned] = useState<string | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const explainRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
 
   // a newly pinned rule's explanation is brought into view (it sits below the rules)
   useEffect(() => {
@@ -280,6 +320,7 @@ export function RuleTable({
     pinnedRule ??
     (status.currentRule !== null ? c?.rules[status.currentRule - 1] : undefined);
   const showCounters = c?.rules.some((r) => r.counters) ?? false;
+  const steady = useSteadySlot(slotRef, shownRule?.id);
 
   return (
     <section
@@ -302,7 +343,15 @@ export function RuleTable({
         <p className="nv-hint">{t.noChain(table, chain)}</p>
       ) : (
         <>
-          <div className="nv-rules-body" ref={bodyRef} onMouseLeave={() => setShown(null)}>
+          <div
+            className="nv-rules-body"
+            ref={bodyRef}
+            onMouseEnter={steady.onMouseEnter}
+            onMouseLeave={() => {
+              steady.onMouseLeave();
+              setShown(null);
+            }}
+          >
             <table>
               <thead>
                 <tr>
@@ -343,15 +392,17 @@ export function RuleTable({
             </table>
             {c.rules.length === 0 ? <p className="nv-hint">{t.noRules}</p> : null}
           </div>
-          <Explanation
-            ref={explainRef}
-            rule={shownRule}
-            prov={shownRule ? provById.get(shownRule.id) : undefined}
-            pinned={shownRule !== undefined && shownRule === pinnedRule}
-            lang={lang}
-            onSource={onSource}
-            onUnpin={() => setPinned(null)}
-          />
+          <div ref={slotRef}>
+            <Explanation
+              ref={explainRef}
+              rule={shownRule}
+              prov={shownRule ? provById.get(shownRule.id) : undefined}
+              pinned={shownRule !== undefined && shownRule === pinnedRule}
+              lang={lang}
+              onSource={onSource}
+              onUnpin={() => setPinned(null)}
+            />
+          </div>
         </>
       )}
     </section>

@@ -14,16 +14,23 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
+/** The page's globals this test uses (the e2e files are typed without the DOM library). */
+interface PageWindow {
+  requestAnimationFrame(f: () => void): number;
+  scrollTo(x: number, y: number): void;
+  document: { documentElement: { scrollHeight: number } };
+}
+
 async function top(row: Locator): Promise<number> {
-  return row.evaluate(
-    (el) =>
-      new Promise<number>((done) =>
-        // two frames: the preview's render and its layout have happened
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => done(el.getBoundingClientRect().top)),
-        ),
+  return row.evaluate((el) => {
+    const w = globalThis as unknown as PageWindow;
+    return new Promise<number>((done) =>
+      // two frames: the preview's render and its layout have happened
+      w.requestAnimationFrame(() =>
+        w.requestAnimationFrame(() => done(el.getBoundingClientRect().top)),
       ),
-  );
+    );
+  });
 }
 
 for (const size of SIZES)
@@ -41,7 +48,10 @@ for (const size of SIZES)
     // pin the first rule (its explanation comes into view), then the page's end, as a learner
     // scrolling down to read would
     await rows.nth(0).click();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => {
+      const w = globalThis as unknown as PageWindow;
+      w.scrollTo(0, w.document.documentElement.scrollHeight);
+    });
     for (let i = count - 1; i >= 0; i--) {
       const row = rows.nth(i);
       await row.scrollIntoViewIfNeeded();

@@ -270,6 +270,65 @@ function PolicyRow({
   );
 }
 
+/** The chain's rules, one row each, and the built-in chain's policy as the last row. */
+function RuleRows({
+  chain: c,
+  status,
+  pinnedRule,
+  showCounters,
+  lang,
+  onShow,
+  onPin,
+}: {
+  chain: NonNullable<ReturnType<typeof findChain>>;
+  status: ChainStatus;
+  pinnedRule: Rule | undefined;
+  showCounters: boolean;
+  lang: Lang;
+  onShow: (id: string | null) => void;
+  onPin: (id: string) => void;
+}) {
+  const t = strings[lang];
+  return (
+    <>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t.cols.index}</th>
+            {showCounters ? <th scope="col">{t.cols.counters}</th> : null}
+            <th scope="col">{t.cols.rule}</th>
+            <th scope="col">{t.cols.target}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.rules.map((r) => (
+            <RuleRow
+              key={r.id}
+              rule={r}
+              lang={lang}
+              outcome={status.seen.get(r.index)}
+              isCurrent={
+                status.currentRule === r.index ||
+                (status.currentRange !== null &&
+                  r.index >= status.currentRange[0] &&
+                  r.index <= status.currentRange[1])
+              }
+              isPinned={pinnedRule === r}
+              showCounters={showCounters}
+              onShow={onShow}
+              onPin={onPin}
+            />
+          ))}
+          {c.builtin && c.policy ? (
+            <PolicyRow policy={c.policy} status={status} showCounters={showCounters} lang={lang} />
+          ) : null}
+        </tbody>
+      </table>
+      {c.rules.length === 0 ? <p className="nv-hint">{t.noRules}</p> : null}
+    </>
+  );
+}
+
 export function RuleTable({
   ruleset,
   table,
@@ -352,45 +411,15 @@ export function RuleTable({
               setShown(null);
             }}
           >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t.cols.index}</th>
-                  {showCounters ? <th scope="col">{t.cols.counters}</th> : null}
-                  <th scope="col">{t.cols.rule}</th>
-                  <th scope="col">{t.cols.target}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.rules.map((r) => (
-                  <RuleRow
-                    key={r.id}
-                    rule={r}
-                    lang={lang}
-                    outcome={status.seen.get(r.index)}
-                    isCurrent={
-                      status.currentRule === r.index ||
-                      (status.currentRange !== null &&
-                        r.index >= status.currentRange[0] &&
-                        r.index <= status.currentRange[1])
-                    }
-                    isPinned={pinnedRule === r}
-                    showCounters={showCounters}
-                    onShow={setShown}
-                    onPin={pin}
-                  />
-                ))}
-                {c.builtin && c.policy ? (
-                  <PolicyRow
-                    policy={c.policy}
-                    status={status}
-                    showCounters={showCounters}
-                    lang={lang}
-                  />
-                ) : null}
-              </tbody>
-            </table>
-            {c.rules.length === 0 ? <p className="nv-hint">{t.noRules}</p> : null}
+            <RuleRows
+              chain={c}
+              status={status}
+              pinnedRule={pinnedRule}
+              showCounters={showCounters}
+              lang={lang}
+              onShow={setShown}
+              onPin={pin}
+            />
           </div>
           <div ref={slotRef}>
             <Explanation

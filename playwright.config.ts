@@ -20,7 +20,13 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: false,
-  workers: 1,
+  // two browsers side by side on the two cores; E2E_WORKERS=1 runs one file at a time
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
+  projects: [
+    { name: 'ui', grepInvert: /@measure/ },
+    // the tests that print speed figures run alone, after the rest (e2e/measure-tag.ts)
+    { name: 'measure', grep: /@measure/, workers: 1, dependencies: ['ui'] },
+  ],
   retries: 0,
   forbidOnly: !!process.env['CI'],
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

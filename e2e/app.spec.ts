@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openTraced, watchErrors } from './support.ts';
+import { MEASURE } from './measure-tag.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -326,38 +327,40 @@ test('a pasted iptables-save dump is parsed, marked and traced', async ({ page }
   await page.screenshot({ path: `${ARTIFACTS}/app-dump.png` });
 });
 
-test('the main thread stays free while the default scenario compiles and traces', async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    const w = globalThis as unknown as PageGlobals;
-    w.__longTasks = [];
-    new w.PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await openTraced(page);
-  // the odds are asked once the trace has answered (after the journey in the worker's queue)
-  await expect(page.getByTestId('probabilities')).toContainText('25.0', { timeout: 30_000 });
-  // the window: from the first request to the worker until the trace's answer is drawn
-  const m = await page.evaluate(() => {
-    const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-    return { asked: at('engine:ask:compileCluster'), traced: at('engine:answer:trace') };
-  });
-  expect(m.asked).toBeLessThan(m.traced);
-  const tasks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks);
-  const drawn = m.traced + 200;
-  const during = tasks.filter((t) => t.start + t.duration > m.asked && t.start < drawn);
-  const longest = Math.max(0, ...during.map((t) => t.duration));
-  const before = Math.max(0, ...tasks.filter((t) => t.start <= m.asked).map((t) => t.duration));
-  const msg = `engine busy ${Math.round(m.asked)}-${Math.round(m.traced)} ms: ${during.length} long tasks, longest ${Math.round(longest)} ms; longest before (loading the page) ${Math.round(before)} ms`;
-  console.log(msg);
-  test.info().annotations.push({ type: 'long tasks', description: msg });
-  await page.screenshot({ path: `${ARTIFACTS}/app-first-load.png` });
-  // The figure is printed above, not held to a bound: a time limit in a test fails on a loaded
-  // machine. That the engine answers from the worker is what the marks above show.
-});
+test(
+  'the main thread stays free while the default scenario compiles and traces',
+  MEASURE,
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as PageGlobals;
+      w.__longTasks = [];
+      new w.PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await openTraced(page);
+    // the odds are asked once the trace has answered (after the journey in the worker's queue)
+    await expect(page.getByTestId('probabilities')).toContainText('25.0', { timeout: 30_000 });
+    // the window: from the first request to the worker until the trace's answer is drawn
+    const m = await page.evaluate(() => {
+      const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+      return { asked: at('engine:ask:compileCluster'), traced: at('engine:answer:trace') };
+    });
+    expect(m.asked).toBeLessThan(m.traced);
+    const tasks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks);
+    const drawn = m.traced + 200;
+    const during = tasks.filter((t) => t.start + t.duration > m.asked && t.start < drawn);
+    const longest = Math.max(0, ...during.map((t) => t.duration));
+    const before = Math.max(0, ...tasks.filter((t) => t.start <= m.asked).map((t) => t.duration));
+    const msg = `engine busy ${Math.round(m.asked)}-${Math.round(m.traced)} ms: ${during.length} long tasks, longest ${Math.round(longest)} ms; longest before (loading the page) ${Math.round(before)} ms`;
+    console.log(msg);
+    test.info().annotations.push({ type: 'long tasks', description: msg });
+    await page.screenshot({ path: `${ARTIFACTS}/app-first-load.png` });
+    // The figure is printed above, not held to a bound: a time limit in a test fails on a loaded
+    // machine. That the engine answers from the worker is what the marks above show.
+  },
+);
 
 /** One document per line, in flow style, so the editor's auto-indent cannot change it. */
 const DEPLOYMENT_YAML = [

@@ -9,6 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generateKubeDump } from '../scripts/bench/generate-kube.ts';
 import { openTraced, watchErrors } from './support.ts';
+import { MEASURE } from './measure-tag.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 test.setTimeout(120_000);
@@ -137,88 +138,96 @@ test('a search finds a chain, centres and lights it; its probabilities read as f
   expect(errors).toEqual([]);
 });
 
-test('a 100,000-rule dump: the graph folds families, opens and folds them back, finds a folded chain', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  const { text } = generateKubeDump({ rules: 100_000 });
-  await page.goto('/');
-  await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
-  await page.getByTestId('mode-switch').locator('button').nth(1).click();
-  await expect(page.getByTestId('dump-workspace')).toBeVisible();
-  await page.getByTestId('dump-file').setInputFiles({
-    name: 'big.rules',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(text, 'utf8'),
-  });
-  await expect(page.getByTestId('dump-stats')).toContainText('rules', { timeout: 120_000 });
-  const graph = page.getByTestId('chain-graph');
-  const sep = graph.locator('g.node[data-family="KUBE-SEP-*"]');
-  await expect(sep).toBeVisible({ timeout: 60_000 });
-  const m = await page.evaluate(() => {
-    const p = (globalThis as unknown as PageGlobals).performance;
-    const summary = p.getEntriesByName('dump:summary').at(-1)?.startTime ?? NaN;
-    const after = (name: string) =>
-      Math.round(
-        (p.getEntriesByName(name).find((e) => e.startTime > summary)?.startTime ?? NaN) - summary,
-      );
-    const all = (
-      p as unknown as { getEntriesByType(t: string): { name: string; startTime: number }[] }
-    )
-      .getEntriesByType('mark')
-      .filter((e) => e.startTime > summary - 3000)
-      .map((e) => `${e.name}@${Math.round(e.startTime - summary)}`)
-      .join(' ');
-    return {
-      model: after('graph:model'),
-      folded: after('graph:folded'),
-      laid: after('graph:laid'),
-      drawn: after('graph:drawn'),
-      all,
-    };
-  });
-  console.log(m.all);
-  console.log(
-    `chain graph of the 100,000-rule dump first drawn ${m.drawn} ms after its parse ended (whole-table model at ${m.model} ms, folded at ${m.folded} ms, laid out at ${m.laid} ms)`,
-  );
-  await graphReady(page);
-  await expect(graph.getByTestId('graph-folding')).toContainText('chains');
-  const label = (await sep.getAttribute('aria-label')) ?? '';
-  const count = Number(/([\d,]+) chains/.exec(label)?.[1]?.replaceAll(',', ''));
-  expect(count).toBeGreaterThan(1_000);
-  await expect(sep.locator('text.cg-name')).toHaveText(`KUBE-SEP-* ×${count.toLocaleString('en')}`);
-  const names = await screenSizes(graph.locator('text.cg-name'));
-  expect(names.filter((n) => n.px < 11)).toEqual([]);
-  await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-folded.png` });
+test(
+  'a 100,000-rule dump: the graph folds families, opens and folds them back, finds a folded chain',
+  MEASURE,
+  async ({ page }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const { text } = generateKubeDump({ rules: 100_000 });
+    await page.goto('/');
+    await expect(page.getByTestId('result-packet')).toContainText(':8080', { timeout: 30_000 });
+    await page.getByTestId('mode-switch').locator('button').nth(1).click();
+    await expect(page.getByTestId('dump-workspace')).toBeVisible();
+    await page.getByTestId('dump-file').setInputFiles({
+      name: 'big.rules',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(text, 'utf8'),
+    });
+    await expect(page.getByTestId('dump-stats')).toContainText('rules', { timeout: 120_000 });
+    const graph = page.getByTestId('chain-graph');
+    const sep = graph.locator('g.node[data-family="KUBE-SEP-*"]');
+    await expect(sep).toBeVisible({ timeout: 60_000 });
+    const m = await page.evaluate(() => {
+      const p = (globalThis as unknown as PageGlobals).performance;
+      const summary = p.getEntriesByName('dump:summary').at(-1)?.startTime ?? NaN;
+      const after = (name: string) =>
+        Math.round(
+          (p.getEntriesByName(name).find((e) => e.startTime > summary)?.startTime ?? NaN) - summary,
+        );
+      const all = (
+        p as unknown as { getEntriesByType(t: string): { name: string; startTime: number }[] }
+      )
+        .getEntriesByType('mark')
+        .filter((e) => e.startTime > summary - 3000)
+        .map((e) => `${e.name}@${Math.round(e.startTime - summary)}`)
+        .join(' ');
+      return {
+        model: after('graph:model'),
+        folded: after('graph:folded'),
+        laid: after('graph:laid'),
+        drawn: after('graph:drawn'),
+        all,
+      };
+    });
+    console.log(m.all);
+    console.log(
+      `chain graph of the 100,000-rule dump first drawn ${m.drawn} ms after its parse ended (whole-table model at ${m.model} ms, folded at ${m.folded} ms, laid out at ${m.laid} ms)`,
+    );
+    await graphReady(page);
+    await expect(graph.getByTestId('graph-folding')).toContainText('chains');
+    const label = (await sep.getAttribute('aria-label')) ?? '';
+    const count = Number(/([\d,]+) chains/.exec(label)?.[1]?.replaceAll(',', ''));
+    expect(count).toBeGreaterThan(1_000);
+    await expect(sep.locator('text.cg-name')).toHaveText(
+      `KUBE-SEP-* ×${count.toLocaleString('en')}`,
+    );
+    const names = await screenSizes(graph.locator('text.cg-name'));
+    expect(names.filter((n) => n.px < 11)).toEqual([]);
+    await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-folded.png` });
 
-  // open from the keyboard: a page of endpoint chains joins the picture, the rest stay folded
-  await sep.focus();
-  await page.keyboard.press('Enter');
-  const members = graph.locator('g.node[data-chain^="KUBE-SEP-"]');
-  await expect(members).toHaveCount(12, { timeout: 30_000 });
-  await expect(sep.locator('text.cg-name')).toHaveText(
-    `KUBE-SEP-* ×${(count - 12).toLocaleString('en')}`,
-  );
-  await graphReady(page);
-  await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-opened.png` });
-  const back = graph.getByTestId('graph-fold-back');
-  await expect(back).toHaveText(`Fold KUBE-SEP-* back (12 of ${count.toLocaleString('en')} open)`);
-  await back.focus();
-  await page.keyboard.press('Enter');
-  await expect(members).toHaveCount(0, { timeout: 30_000 });
-  await expect(sep.locator('text.cg-name')).toHaveText(`KUBE-SEP-* ×${count.toLocaleString('en')}`);
+    // open from the keyboard: a page of endpoint chains joins the picture, the rest stay folded
+    await sep.focus();
+    await page.keyboard.press('Enter');
+    const members = graph.locator('g.node[data-chain^="KUBE-SEP-"]');
+    await expect(members).toHaveCount(12, { timeout: 30_000 });
+    await expect(sep.locator('text.cg-name')).toHaveText(
+      `KUBE-SEP-* ×${(count - 12).toLocaleString('en')}`,
+    );
+    await graphReady(page);
+    await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-opened.png` });
+    const back = graph.getByTestId('graph-fold-back');
+    await expect(back).toHaveText(
+      `Fold KUBE-SEP-* back (12 of ${count.toLocaleString('en')} open)`,
+    );
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await expect(members).toHaveCount(0, { timeout: 30_000 });
+    await expect(sep.locator('text.cg-name')).toHaveText(
+      `KUBE-SEP-* ×${count.toLocaleString('en')}`,
+    );
 
-  // a folded chain found by name is drawn, centred and lit
-  const name =
-    /^-A (KUBE-SEP-\w+)/.exec(text.slice(text.lastIndexOf('\n-A KUBE-SEP-') + 1))?.[1] ?? '';
-  await graph.getByTestId('graph-search').fill(name.slice(-9));
-  await graph.getByTestId('graph-search-matches').getByRole('button', { name }).click();
-  await expect(graph.locator(`g.node[data-chain="${name}"]`)).toHaveClass(/\bfound\b/, {
-    timeout: 30_000,
-  });
-  await graphReady(page);
-  await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-found.png` });
-  expect(errors).toEqual([]);
-});
+    // a folded chain found by name is drawn, centred and lit
+    const name =
+      /^-A (KUBE-SEP-\w+)/.exec(text.slice(text.lastIndexOf('\n-A KUBE-SEP-') + 1))?.[1] ?? '';
+    await graph.getByTestId('graph-search').fill(name.slice(-9));
+    await graph.getByTestId('graph-search-matches').getByRole('button', { name }).click();
+    await expect(graph.locator(`g.node[data-chain="${name}"]`)).toHaveClass(/\bfound\b/, {
+      timeout: 30_000,
+    });
+    await graphReady(page);
+    await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-found.png` });
+    expect(errors).toEqual([]);
+  },
+);

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from './support.ts';
+import { MEASURE } from './measure-tag.ts';
 import { generateKubeDump } from '../scripts/bench/generate-kube.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -373,91 +374,95 @@ async function bigDumpMode(page: Page): Promise<{ errors: string[]; text: string
   return { errors, text };
 }
 
-test('a 100,000-rule dump loads with progress, stays responsive, and can be cancelled', async ({
-  page,
-}) => {
-  const { errors, text } = await bigDumpMode(page);
+test(
+  'a 100,000-rule dump loads with progress, stays responsive, and can be cancelled',
+  MEASURE,
+  async ({ page }) => {
+    const { errors, text } = await bigDumpMode(page);
 
-  // the measured load: from the file given to a usable workspace (Playwright hands the page the
-  // 15 MB first; the clock starts when the page has the file: the app marks dump:given)
-  await openFile(page, text, 'big.rules');
-  const { all } = await measureBigLoad(page, 'file', async () => {
-    // the page stays interactive while the worker parses: type into the packet form
-    await page.getByTestId('packet-source-address').fill('');
-    await page.keyboard.type('198.51.100.23', { delay: 40 });
-    await expect(page.getByTestId('packet-source-address')).toHaveValue('198.51.100.23');
-    await page.screenshot({ path: `${ARTIFACTS}/dump-progress-en.png` });
-  });
-  const list = page.getByTestId('dump-chain-list');
-  // measured, not asserted (a shared machine's load would make a bound flaky): printed for the log
-  console.log(`  longest main-thread task while loading: ${longest(all)} ms`);
-  await page.screenshot({ path: `${ARTIFACTS}/dump-search-en.png` });
+    // the measured load: from the file given to a usable workspace (Playwright hands the page the
+    // 15 MB first; the clock starts when the page has the file: the app marks dump:given)
+    await openFile(page, text, 'big.rules');
+    const { all } = await measureBigLoad(page, 'file', async () => {
+      // the page stays interactive while the worker parses: type into the packet form
+      await page.getByTestId('packet-source-address').fill('');
+      await page.keyboard.type('198.51.100.23', { delay: 40 });
+      await expect(page.getByTestId('packet-source-address')).toHaveValue('198.51.100.23');
+      await page.screenshot({ path: `${ARTIFACTS}/dump-progress-en.png` });
+    });
+    const list = page.getByTestId('dump-chain-list');
+    // measured, not asserted (a shared machine's load would make a bound flaky): printed for the log
+    console.log(`  longest main-thread task while loading: ${longest(all)} ms`);
+    await page.screenshot({ path: `${ARTIFACTS}/dump-search-en.png` });
 
-  // heat on chains and rules, and a packet traced through the 100,000 rules to its DNAT
-  await page.getByTestId('dump-tab-chains').click();
-  await page.getByRole('button', { name: '← Chains' }).click();
-  await page.getByTestId('dump-chain-filter').fill('KUBE-SVC-');
-  await page.screenshot({ path: `${ARTIFACTS}/dump-heat-en.png` });
-  // "show in text" moves the light view to the chain's declaration and marks it
-  await list.locator('[data-chain^="KUBE-SVC-"]').first().click();
-  await page
-    .getByTestId('dump-open-chain')
-    .getByRole('button', { name: 'Show in the text' })
-    .click();
-  await expect(page.locator('[data-testid="dump-text-view"] .dump-line.lit')).toContainText(
-    /^\d+:KUBE-SVC-/,
-  );
-  await page.screenshot({ path: `${ARTIFACTS}/dump-text-view-en.png` });
-  await page.getByTestId('dump-open-chain').getByRole('button', { name: '← Chains' }).click();
-  const svc =
-    /-A KUBE-SERVICES -d (10\.\d+\.\d+\.\d+)\/32 -p tcp -m comment --comment "[^"]+ cluster IP" -m tcp --dport (\d+) -j KUBE-SVC-/.exec(
-      text,
+    // heat on chains and rules, and a packet traced through the 100,000 rules to its DNAT
+    await page.getByTestId('dump-tab-chains').click();
+    await page.getByRole('button', { name: '← Chains' }).click();
+    await page.getByTestId('dump-chain-filter').fill('KUBE-SVC-');
+    await page.screenshot({ path: `${ARTIFACTS}/dump-heat-en.png` });
+    // "show in text" moves the light view to the chain's declaration and marks it
+    await list.locator('[data-chain^="KUBE-SVC-"]').first().click();
+    await page
+      .getByTestId('dump-open-chain')
+      .getByRole('button', { name: 'Show in the text' })
+      .click();
+    await expect(page.locator('[data-testid="dump-text-view"] .dump-line.lit')).toContainText(
+      /^\d+:KUBE-SVC-/,
     );
-  expect(svc).not.toBeNull();
-  const t1 = await page.evaluate(() => performance.now());
-  await fillPacket(page, {
-    src: '203.0.113.9',
-    dst: svc?.[1] ?? '',
-    dport: Number(svc?.[2]),
-    iface: 'eth0',
-  });
-  await expect(page.getByTestId('result-packet')).toContainText('→ 10.', { timeout: 30_000 });
-  await expect(page.getByTestId('result-packet')).not.toContainText(svc?.[1] ?? '');
-  const t2 = await page.evaluate(() => performance.now());
-  console.log(`trace through the 100,000-rule dump answered in ${Math.round(t2 - t1)} ms`);
-  await expect(page.getByTestId('chain-graph')).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/dump-big-traced-en.png` });
+    await page.screenshot({ path: `${ARTIFACTS}/dump-text-view-en.png` });
+    await page.getByTestId('dump-open-chain').getByRole('button', { name: '← Chains' }).click();
+    const svc =
+      /-A KUBE-SERVICES -d (10\.\d+\.\d+\.\d+)\/32 -p tcp -m comment --comment "[^"]+ cluster IP" -m tcp --dport (\d+) -j KUBE-SVC-/.exec(
+        text,
+      );
+    expect(svc).not.toBeNull();
+    const t1 = await page.evaluate(() => performance.now());
+    await fillPacket(page, {
+      src: '203.0.113.9',
+      dst: svc?.[1] ?? '',
+      dport: Number(svc?.[2]),
+      iface: 'eth0',
+    });
+    await expect(page.getByTestId('result-packet')).toContainText('→ 10.', { timeout: 30_000 });
+    await expect(page.getByTestId('result-packet')).not.toContainText(svc?.[1] ?? '');
+    const t2 = await page.evaluate(() => performance.now());
+    console.log(`trace through the 100,000-rule dump answered in ${Math.round(t2 - t1)} ms`);
+    await expect(page.getByTestId('chain-graph')).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}/dump-big-traced-en.png` });
 
-  // the text is editable on request: the editor opens on it (at the line last shown), and
-  // closing it brings the light view back
-  await page.getByTestId('dump-edit-text').click();
-  await expect(page.locator('.dump-workspace .view-lines')).toContainText(':KUBE-SVC-', {
-    timeout: 30_000,
-  });
-  await page.screenshot({ path: `${ARTIFACTS}/dump-text-edit-en.png` });
-  await page.getByTestId('dump-edit-text').click();
-  await expect(page.getByTestId('dump-text-view')).toContainText(':KUBE-SVC-');
+    // the text is editable on request: the editor opens on it (at the line last shown), and
+    // closing it brings the light view back
+    await page.getByTestId('dump-edit-text').click();
+    await expect(page.locator('.dump-workspace .view-lines')).toContainText(':KUBE-SVC-', {
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: `${ARTIFACTS}/dump-text-edit-en.png` });
+    await page.getByTestId('dump-edit-text').click();
+    await expect(page.getByTestId('dump-text-view')).toContainText(':KUBE-SVC-');
 
-  // another big file: Cancel stops its parse and keeps its text; "parse again" parses it
-  const again = `${text}\n# the same node, saved again\n`;
-  await openFile(page, again, 'big-again.rules');
-  await expect(page.getByTestId('dump-progress')).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('dump-cancel').click();
-  await expect(page.getByTestId('dump-cancelled')).toBeVisible();
-  await expect(page.getByTestId('dump-progress')).toHaveCount(0);
-  await expect(page.getByTestId('dump-text-view')).toContainText('*filter', { timeout: 20_000 });
-  await expect(page.getByTestId('dump-text-view')).toHaveAttribute(
-    'data-lines',
-    String(again.split('\n').length - 1),
-  );
-  // the text arriving after Cancel does not start the parse again by itself
-  await page.waitForTimeout(1_000);
-  await expect(page.getByTestId('dump-cancelled')).toBeVisible();
-  await page.getByTestId('dump-parse-again').click();
-  await expect(page.getByTestId('dump-progress')).toBeVisible();
-  await expect(page.getByTestId('dump-stats')).toContainText('100,018 rules', { timeout: 60_000 });
-  expect(errors).toEqual([]);
-});
+    // another big file: Cancel stops its parse and keeps its text; "parse again" parses it
+    const again = `${text}\n# the same node, saved again\n`;
+    await openFile(page, again, 'big-again.rules');
+    await expect(page.getByTestId('dump-progress')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('dump-cancel').click();
+    await expect(page.getByTestId('dump-cancelled')).toBeVisible();
+    await expect(page.getByTestId('dump-progress')).toHaveCount(0);
+    await expect(page.getByTestId('dump-text-view')).toContainText('*filter', { timeout: 20_000 });
+    await expect(page.getByTestId('dump-text-view')).toHaveAttribute(
+      'data-lines',
+      String(again.split('\n').length - 1),
+    );
+    // the text arriving after Cancel does not start the parse again by itself
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('dump-cancelled')).toBeVisible();
+    await page.getByTestId('dump-parse-again').click();
+    await expect(page.getByTestId('dump-progress')).toBeVisible();
+    await expect(page.getByTestId('dump-stats')).toContainText('100,018 rules', {
+      timeout: 60_000,
+    });
+    expect(errors).toEqual([]);
+  },
+);
 
 /** What walkInPage needs of the page, in a file type-checked without the DOM library. */
 interface WalkNode {
@@ -546,74 +551,78 @@ async function paste(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-test('a 100,000-rule paste: chains listed and opened while the full parse runs', async ({
-  page,
-}) => {
-  const { errors, text } = await bigDumpMode(page);
-  await paste(page, text);
-  let loadingSeen = false;
-  const { all } = await measureBigLoad(page, 'paste', async () => {
-    // the loading state: chains open, the host and problems marked as still loading (read in
-    // one look: the full parse may end between two)
-    const state = await page.evaluate(() => {
-      const d = (globalThis as unknown as PageGlobals).document;
-      return {
-        loading: d.querySelector('[data-testid="dump-progress"]') !== null,
-        hostDisabled: d.querySelector('[data-testid="dump-tab-host"]')?.disabled === true,
-      };
+test(
+  'a 100,000-rule paste: chains listed and opened while the full parse runs',
+  MEASURE,
+  async ({ page }) => {
+    const { errors, text } = await bigDumpMode(page);
+    await paste(page, text);
+    let loadingSeen = false;
+    const { all } = await measureBigLoad(page, 'paste', async () => {
+      // the loading state: chains open, the host and problems marked as still loading (read in
+      // one look: the full parse may end between two)
+      const state = await page.evaluate(() => {
+        const d = (globalThis as unknown as PageGlobals).document;
+        return {
+          loading: d.querySelector('[data-testid="dump-progress"]') !== null,
+          hostDisabled: d.querySelector('[data-testid="dump-tab-host"]')?.disabled === true,
+        };
+      });
+      if (!state.loading) return;
+      loadingSeen = true;
+      expect(state.hostDisabled).toBe(true);
+      await page.screenshot({ path: `${ARTIFACTS}/dump-loading-en.png` });
+      await page.getByTestId('lang-switch').getByRole('button', { name: '한국어' }).click();
+      await page.screenshot({ path: `${ARTIFACTS}/dump-loading-ko.png` });
+      await page.getByTestId('lang-switch').getByRole('button', { name: 'EN' }).click();
     });
-    if (!state.loading) return;
-    loadingSeen = true;
-    expect(state.hostDisabled).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/dump-loading-en.png` });
+    console.log(`  the loading state was ${loadingSeen ? '' : 'not '}on screen after usable`);
+    console.log(`  longest main-thread task while loading: ${longest(all)} ms`);
+    // loaded: the query typed while loading is still there and answered by the full parse
+    await expect(page.getByTestId('dump-search-input')).toHaveValue('shop/cart-');
+    await expect(page.getByTestId('dump-tab-host')).toBeEnabled();
+    await page.getByTestId('dump-tab-chains').click();
+    await expect(page.getByTestId('dump-open-chain')).toContainText('nat / KUBE-SERVICES');
+    await expect(page.getByTestId('dump-rule-rows')).toContainText('KUBE-SVC-');
+    await page.screenshot({ path: `${ARTIFACTS}/dump-loaded-big-en.png` });
     await page.getByTestId('lang-switch').getByRole('button', { name: '한국어' }).click();
-    await page.screenshot({ path: `${ARTIFACTS}/dump-loading-ko.png` });
-    await page.getByTestId('lang-switch').getByRole('button', { name: 'EN' }).click();
-  });
-  console.log(`  the loading state was ${loadingSeen ? '' : 'not '}on screen after usable`);
-  console.log(`  longest main-thread task while loading: ${longest(all)} ms`);
-  // loaded: the query typed while loading is still there and answered by the full parse
-  await expect(page.getByTestId('dump-search-input')).toHaveValue('shop/cart-');
-  await expect(page.getByTestId('dump-tab-host')).toBeEnabled();
-  await page.getByTestId('dump-tab-chains').click();
-  await expect(page.getByTestId('dump-open-chain')).toContainText('nat / KUBE-SERVICES');
-  await expect(page.getByTestId('dump-rule-rows')).toContainText('KUBE-SVC-');
-  await page.screenshot({ path: `${ARTIFACTS}/dump-loaded-big-en.png` });
-  await page.getByTestId('lang-switch').getByRole('button', { name: '한국어' }).click();
-  await page.getByTestId('dump-tab-problems').click();
-  await page.screenshot({ path: `${ARTIFACTS}/dump-loaded-big-ko.png` });
-  expect(errors).toEqual([]);
-});
+    await page.getByTestId('dump-tab-problems').click();
+    await page.screenshot({ path: `${ARTIFACTS}/dump-loaded-big-ko.png` });
+    expect(errors).toEqual([]);
+  },
+);
 
 for (const how of ['file', 'paste'] as const)
-  test(`a 100,000-rule ${how} walked through by a script in the page: what the app itself takes`, async ({
-    page,
-  }) => {
-    const { errors, text } = await bigDumpMode(page);
-    if (how === 'file') await openFile(page, text, 'big.rules');
-    else await paste(page, text);
-    const walk = await walkInPage(page);
-    const tasks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks);
-    const given = await page.evaluate(
-      () => performance.getEntriesByName('dump:given').at(-1)?.startTime ?? NaN,
-    );
-    const toUsable = within(tasks, given, given + walk.usable);
-    const msg =
-      `${how} given → chain list ${walk.list} ms → KUBE-SERVICES rows ${walk.rows} ms → usable ` +
-      `${walk.usable} ms (the same walk as above, each step taken as soon as the last answer was ` +
-      `on screen); long tasks to usable: ${toUsable.length}, longest ${longest(toUsable)} ms`;
-    console.log(msg);
-    const frames = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longFrames);
-    logLongFrames(frames, given, given + walk.usable);
-    await logAsks(page, given);
-    test.info().annotations.push({ type: 'big dump (in-page walk)', description: msg });
-    expect(walk.list).toBeLessThan(walk.rows);
-    expect(walk.rows).toBeLessThan(walk.usable);
-    // the answer is the full parse's: the same count once the summary is in
-    await waitForText(page, 'dump-stats', '100,018 rules');
-    await expect(page.getByTestId('dump-search-count')).toContainText('rules');
-    expect(errors).toEqual([]);
-  });
+  test(
+    `a 100,000-rule ${how} walked through by a script in the page: what the app itself takes`,
+    MEASURE,
+    async ({ page }) => {
+      const { errors, text } = await bigDumpMode(page);
+      if (how === 'file') await openFile(page, text, 'big.rules');
+      else await paste(page, text);
+      const walk = await walkInPage(page);
+      const tasks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks);
+      const given = await page.evaluate(
+        () => performance.getEntriesByName('dump:given').at(-1)?.startTime ?? NaN,
+      );
+      const toUsable = within(tasks, given, given + walk.usable);
+      const msg =
+        `${how} given → chain list ${walk.list} ms → KUBE-SERVICES rows ${walk.rows} ms → usable ` +
+        `${walk.usable} ms (the same walk as above, each step taken as soon as the last answer was ` +
+        `on screen); long tasks to usable: ${toUsable.length}, longest ${longest(toUsable)} ms`;
+      console.log(msg);
+      const frames = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longFrames);
+      logLongFrames(frames, given, given + walk.usable);
+      await logAsks(page, given);
+      test.info().annotations.push({ type: 'big dump (in-page walk)', description: msg });
+      expect(walk.list).toBeLessThan(walk.rows);
+      expect(walk.rows).toBeLessThan(walk.usable);
+      // the answer is the full parse's: the same count once the summary is in
+      await waitForText(page, 'dump-stats', '100,018 rules');
+      await expect(page.getByTestId('dump-search-count')).toContainText('rules');
+      expect(errors).toEqual([]);
+    },
+  );
 
 test('a big paste into the empty editor goes to the parser and the light text view', async ({
   page,

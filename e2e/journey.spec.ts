@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkStrip, expectFits, shareLink } from './journey-kit.ts';
 import { openTraced, watchErrors } from './support.ts';
+import { MEASURE } from './measure-tag.ts';
 import { startTaskTrace, tasksUntilMark } from './task-cpu.ts';
 import { NODEPORT_30080_YAML } from '../src/engine/scenarios/nodeport-other-node.ts';
 
@@ -333,101 +334,103 @@ test('Tab leaves the editor instead of indenting; Ctrl+M makes it indent', async
   expect(await inEditor()).toBe(true);
 });
 
-test('the longest main-thread task from page load until the default trace is shown', async ({
-  page,
-}) => {
-  await page.addInitScript((SHOWN_MARK: string) => {
-    const w = globalThis as unknown as PageGlobals;
-    w.__tasks = [];
-    w.__frames = [];
-    w.__shownAt = null;
-    new w.PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        w.__tasks.push({
-          start: e.startTime,
-          duration: e.duration,
-          what: (e.attribution ?? [])
-            .map((a) => `${a.containerType} ${a.containerName || a.containerSrc}`.trim())
-            .join(', '),
-        });
-    }).observe({ type: 'longtask', buffered: true });
-    // long animation frames name the scripts that ran in them: what the long task was doing
-    try {
+test(
+  'the longest main-thread task from page load until the default trace is shown',
+  MEASURE,
+  async ({ page }) => {
+    await page.addInitScript((SHOWN_MARK: string) => {
+      const w = globalThis as unknown as PageGlobals;
+      w.__tasks = [];
+      w.__frames = [];
+      w.__shownAt = null;
       new w.PerformanceObserver((list) => {
         for (const e of list.getEntries())
-          w.__frames.push({
+          w.__tasks.push({
             start: e.startTime,
             duration: e.duration,
-            what: (e.scripts ?? [])
-              .filter((s) => s.duration > 10)
-              .map(
-                (s) =>
-                  `${Math.round(s.duration)}ms ${s.invoker} ${s.sourceFunctionName} ${s.sourceURL.split('/').pop() ?? ''}`,
-              )
-              .join(' | '),
+            what: (e.attribution ?? [])
+              .map((a) => `${a.containerType} ${a.containerName || a.containerSrc}`.trim())
+              .join(', '),
           });
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    } catch {
-      // an older browser: the long tasks alone
-    }
-    // the moment the trace is on screen: checked once a frame, which costs nothing noticeable
-    const check = () => {
-      const text = w.document.querySelector('[data-testid="result-packet"]')?.textContent ?? '';
-      if (text.includes(':8080')) {
-        w.__shownAt = performance.now();
-        // the same moment in Chromium's trace (task-cpu.ts)
-        performance.mark(SHOWN_MARK);
-      } else w.requestAnimationFrame(check);
-    };
-    w.requestAnimationFrame(check);
-  }, SHOWN_MARK);
-  const cdp = await page.context().newCDPSession(page);
-  await startTaskTrace(cdp);
-  await openTraced(page);
-  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__shownAt !== null);
-  const traced = await tasksUntilMark(cdp, SHOWN_MARK);
-  const m = await page.evaluate(() => ({
-    shownAt: (globalThis as unknown as PageGlobals).__shownAt ?? NaN,
-    tasks: (globalThis as unknown as PageGlobals).__tasks,
-    frames: (globalThis as unknown as PageGlobals).__frames,
-  }));
-  const window = m.tasks.filter((t) => t.start < m.shownAt);
-  const longest = window.reduce((a, t) => Math.max(a, t.duration), 0);
-  // each task's CPU time, from Chromium's trace: what the page asked of the main thread, however
-  // long the task waited for a core on a busy machine
-  const cpuTasks = traced?.tasks ?? [];
-  const mostCpu = cpuTasks.reduce((a, t) => (t.cpuMs > a.cpuMs ? t : a), {
-    startMs: 0,
-    wallMs: 0,
-    cpuMs: 0,
-  });
-  const report = {
-    method:
-      "PerformanceObserver 'longtask' (buffered) from navigation until the default trace's result is on screen (checked each animation frame); each main-thread task's thread CPU time from Chromium's trace (CDP Tracing, categories toplevel and blink.user_timing) over the same window; Chromium headless, 1280×800, production build",
-    traceShownAtMs: Math.round(m.shownAt),
-    longestTaskMs: Math.round(longest),
-    mostCpuTask: mostCpu,
-    tasksOver30MsCpu: cpuTasks.filter((t) => t.cpuMs > 30),
-    longTasks: window.map((t) => ({
-      startMs: Math.round(t.start),
-      durationMs: Math.round(t.duration),
-      attribution: t.what,
-    })),
-    longAnimationFrames: m.frames
-      .filter((f) => f.start < m.shownAt)
-      .map((f) => ({
-        startMs: Math.round(f.start),
-        durationMs: Math.round(f.duration),
-        scripts: f.what,
+      }).observe({ type: 'longtask', buffered: true });
+      // long animation frames name the scripts that ran in them: what the long task was doing
+      try {
+        new w.PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            w.__frames.push({
+              start: e.startTime,
+              duration: e.duration,
+              what: (e.scripts ?? [])
+                .filter((s) => s.duration > 10)
+                .map(
+                  (s) =>
+                    `${Math.round(s.duration)}ms ${s.invoker} ${s.sourceFunctionName} ${s.sourceURL.split('/').pop() ?? ''}`,
+                )
+                .join(' | '),
+            });
+        }).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {
+        // an older browser: the long tasks alone
+      }
+      // the moment the trace is on screen: checked once a frame, which costs nothing noticeable
+      const check = () => {
+        const text = w.document.querySelector('[data-testid="result-packet"]')?.textContent ?? '';
+        if (text.includes(':8080')) {
+          w.__shownAt = performance.now();
+          // the same moment in Chromium's trace (task-cpu.ts)
+          performance.mark(SHOWN_MARK);
+        } else w.requestAnimationFrame(check);
+      };
+      w.requestAnimationFrame(check);
+    }, SHOWN_MARK);
+    const cdp = await page.context().newCDPSession(page);
+    await startTaskTrace(cdp);
+    await openTraced(page);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__shownAt !== null);
+    const traced = await tasksUntilMark(cdp, SHOWN_MARK);
+    const m = await page.evaluate(() => ({
+      shownAt: (globalThis as unknown as PageGlobals).__shownAt ?? NaN,
+      tasks: (globalThis as unknown as PageGlobals).__tasks,
+      frames: (globalThis as unknown as PageGlobals).__frames,
+    }));
+    const window = m.tasks.filter((t) => t.start < m.shownAt);
+    const longest = window.reduce((a, t) => Math.max(a, t.duration), 0);
+    // each task's CPU time, from Chromium's trace: what the page asked of the main thread, however
+    // long the task waited for a core on a busy machine
+    const cpuTasks = traced?.tasks ?? [];
+    const mostCpu = cpuTasks.reduce((a, t) => (t.cpuMs > a.cpuMs ? t : a), {
+      startMs: 0,
+      wallMs: 0,
+      cpuMs: 0,
+    });
+    const report = {
+      method:
+        "PerformanceObserver 'longtask' (buffered) from navigation until the default trace's result is on screen (checked each animation frame); each main-thread task's thread CPU time from Chromium's trace (CDP Tracing, categories toplevel and blink.user_timing) over the same window; Chromium headless, 1280×800, production build",
+      traceShownAtMs: Math.round(m.shownAt),
+      longestTaskMs: Math.round(longest),
+      mostCpuTask: mostCpu,
+      tasksOver30MsCpu: cpuTasks.filter((t) => t.cpuMs > 30),
+      longTasks: window.map((t) => ({
+        startMs: Math.round(t.start),
+        durationMs: Math.round(t.duration),
+        attribution: t.what,
       })),
-  };
-  writeFileSync(`${ARTIFACTS}/long-tasks.json`, `${JSON.stringify(report, null, 2)}\n`);
-  const msg = `longest main-thread task until the trace is shown (${report.traceShownAtMs} ms): ${report.longestTaskMs} ms wall (${window.length} long tasks); most CPU in one task: ${mostCpu.cpuMs} ms (${mostCpu.wallMs} ms wall, ${cpuTasks.length} tasks traced)`;
-  console.log(msg);
-  test.info().annotations.push({ type: 'long tasks', description: msg });
-  expect(m.shownAt).toBeGreaterThan(0);
-  // the figures are reported, not asserted (speed is shown in measurements, never as a timed
-  // assertion that a busy machine could fail); what is asserted is that they were measured
-  expect(traced, 'the shown mark is in the trace').not.toBeNull();
-  expect(cpuTasks.length).toBeGreaterThan(10);
-});
+      longAnimationFrames: m.frames
+        .filter((f) => f.start < m.shownAt)
+        .map((f) => ({
+          startMs: Math.round(f.start),
+          durationMs: Math.round(f.duration),
+          scripts: f.what,
+        })),
+    };
+    writeFileSync(`${ARTIFACTS}/long-tasks.json`, `${JSON.stringify(report, null, 2)}\n`);
+    const msg = `longest main-thread task until the trace is shown (${report.traceShownAtMs} ms): ${report.longestTaskMs} ms wall (${window.length} long tasks); most CPU in one task: ${mostCpu.cpuMs} ms (${mostCpu.wallMs} ms wall, ${cpuTasks.length} tasks traced)`;
+    console.log(msg);
+    test.info().annotations.push({ type: 'long tasks', description: msg });
+    expect(m.shownAt).toBeGreaterThan(0);
+    // the figures are reported, not asserted (speed is shown in measurements, never as a timed
+    // assertion that a busy machine could fail); what is asserted is that they were measured
+    expect(traced, 'the shown mark is in the trace').not.toBeNull();
+    expect(cpuTasks.length).toBeGreaterThan(10);
+  },
+);

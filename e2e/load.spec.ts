@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { openTraced, watchErrors } from './support.ts';
+import { MEASURE } from './measure-tag.ts';
 
 interface LongTask {
   start: number;
@@ -35,56 +36,60 @@ interface PageGlobals {
 test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(90_000);
 
-test('loading the default scenario: first trace and long tasks, printed', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.addInitScript(() => {
-    const g = globalThis as unknown as PageGlobals;
-    g.__longTasks = [];
-    g.__firstTraceAt = null;
-    g.__marks = () => g.performance.getEntriesByType('mark').map((e) => e.name);
-    new g.PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        g.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    // the moment the result line first names the DNATed pod
-    const watch = new g.MutationObserver(() => {
-      const line = g.document.querySelector('[data-testid=result-packet]');
-      if (line?.textContent?.includes(':8080')) {
-        g.__firstTraceAt = g.performance.now();
-        watch.disconnect();
-      }
+test(
+  'loading the default scenario: first trace and long tasks, printed',
+  MEASURE,
+  async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      const g = globalThis as unknown as PageGlobals;
+      g.__longTasks = [];
+      g.__firstTraceAt = null;
+      g.__marks = () => g.performance.getEntriesByType('mark').map((e) => e.name);
+      new g.PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          g.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      // the moment the result line first names the DNATed pod
+      const watch = new g.MutationObserver(() => {
+        const line = g.document.querySelector('[data-testid=result-packet]');
+        if (line?.textContent?.includes(':8080')) {
+          g.__firstTraceAt = g.performance.now();
+          watch.disconnect();
+        }
+      });
+      // the document itself: its <html> is not there yet when this runs
+      watch.observe(g.document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
-    // the document itself: its <html> is not there yet when this runs
-    watch.observe(g.document, {
-      childList: true,
-      subtree: true,
-      characterData: true,
+    await openTraced(page);
+    await expect(page.locator('.editor-pane .monaco-editor')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('probabilities')).toBeVisible({ timeout: 30_000 });
+    // a quiet second after the last part has come
+    await page.waitForTimeout(1000);
+    const m = await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks, marks: g.__marks() };
     });
-  });
-  await openTraced(page);
-  await expect(page.locator('.editor-pane .monaco-editor')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('probabilities')).toBeVisible({ timeout: 30_000 });
-  // a quiet second after the last part has come
-  await page.waitForTimeout(1000);
-  const m = await page.evaluate(() => {
-    const g = globalThis as unknown as PageGlobals;
-    return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks, marks: g.__marks() };
-  });
-  // the worker compiled the cluster while the page loaded, and the trace went before the
-  // journey (worker-queue.ts) and the odds (ViewsPane.tsx): the order, not the time, is held
-  const asked = m.marks.filter((n) => n.startsWith('engine:ask:'));
-  expect(asked[0]).toBe('engine:ask:prepareCluster');
-  const trace = asked.indexOf('engine:ask:trace');
-  expect(trace).toBeGreaterThan(0);
-  expect(trace).toBeLessThan(asked.indexOf('engine:ask:journey'));
-  // the odds are asked once the trace has answered, not ahead of it
-  expect(trace).toBeLessThan(asked.indexOf('engine:ask:allPaths'));
-  expect(m.firstTrace).not.toBeNull();
-  const over100 = m.tasks.filter((t) => t.duration > 100);
-  const longest = Math.max(0, ...m.tasks.map((t) => t.duration));
-  const list = m.tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(' ');
-  const msg = `first trace on screen at ${Math.round(m.firstTrace ?? NaN)} ms; ${m.tasks.length} long tasks, ${over100.length} over 100 ms, longest ${Math.round(longest)} ms [ms@start: ${list}]`;
-  console.log(msg);
-  test.info().annotations.push({ type: 'load', description: msg });
-  expect(errors).toEqual([]);
-});
+    // the worker compiled the cluster while the page loaded, and the trace went before the
+    // journey (worker-queue.ts) and the odds (ViewsPane.tsx): the order, not the time, is held
+    const asked = m.marks.filter((n) => n.startsWith('engine:ask:'));
+    expect(asked[0]).toBe('engine:ask:prepareCluster');
+    const trace = asked.indexOf('engine:ask:trace');
+    expect(trace).toBeGreaterThan(0);
+    expect(trace).toBeLessThan(asked.indexOf('engine:ask:journey'));
+    // the odds are asked once the trace has answered, not ahead of it
+    expect(trace).toBeLessThan(asked.indexOf('engine:ask:allPaths'));
+    expect(m.firstTrace).not.toBeNull();
+    const over100 = m.tasks.filter((t) => t.duration > 100);
+    const longest = Math.max(0, ...m.tasks.map((t) => t.duration));
+    const list = m.tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(' ');
+    const msg = `first trace on screen at ${Math.round(m.firstTrace ?? NaN)} ms; ${m.tasks.length} long tasks, ${over100.length} over 100 ms, longest ${Math.round(longest)} ms [ms@start: ${list}]`;
+    console.log(msg);
+    test.info().annotations.push({ type: 'load', description: msg });
+    expect(errors).toEqual([]);
+  },
+);

@@ -50,6 +50,10 @@ test('the Sets tab: missing sets said once, then the opened ipset text decides t
       .getByText(/outcome unknown, not guessed: it depends on .*set KUBE-SRC-ELVJFPASFIJIINJJ/)
       .first(),
   ).toBeVisible();
+  // the Result box says it too, not only the player
+  await expect(page.getByTestId('result-depends-on')).toContainText(
+    /unknown: depends on .*set KUBE-SRC-ELVJFPASFIJIINJJ/,
+  );
 
   await page.getByTestId('ipset-file').setInputFiles({
     name: 'node.ipset',
@@ -60,6 +64,7 @@ test('the Sets tab: missing sets said once, then the opened ipset text decides t
   await expect(missing.locator('li')).toHaveCount(1);
   await expect(missing).toContainText('set KUBE-SRC-MISSING: 2 rules depend on it');
   await expect(page.getByTestId('trace-outcome')).toContainText('ACCEPT', { timeout: 20_000 });
+  await expect(page.getByTestId('result-depends-on')).toHaveCount(0);
 
   // a typo in the text: its problem at its line, the other sets still read
   await page.getByTestId('ipset-text').fill(`${SETS}add KUBE-SRC-MNBLPZOJUX4JSB2F 10.1.0.0/33\n`);

@@ -13,14 +13,40 @@ import { UsageError } from '../usage-error.ts';
 import {
   compileModelNode,
   hostsOf,
+  ipsetRestoreText,
   loadCluster,
   NO_SPAN,
   partialSync,
+  type ClusterModel,
 } from '../../engine/cluster/index.ts';
+
+type HostWithSets = ReturnType<typeof hostsOf>[string] & {
+  ipsets?: { name: string; type: string; members: string[] }[];
+};
+
+/**
+ * Every node's host, with the sets its policy rules name (members as `ipset add` takes them), so
+ * that trace --host evaluates their `-m set` matches; without a policy engine no rule names one.
+ */
+function hostsWithSets(model: ClusterModel): Record<string, HostWithSets> {
+  const all: Record<string, HostWithSets> = hostsOf(model);
+  if (model.settings.networkPolicy === 'none') return all;
+  for (const [name, host] of Object.entries(all)) {
+    const sets = compileModelNode(model, name).ipsets;
+    if (sets.length > 0)
+      host.ipsets = sets.map((s) => ({
+        name: s.name,
+        type: s.type,
+        members: s.members.map((m) => m.text),
+      }));
+  }
+  return all;
+}
 
 const options = {
   node: { type: 'string' },
   hosts: { type: 'boolean' },
+  'ipset-save': { type: 'boolean' },
   since: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -31,6 +57,7 @@ export const compileCommand: Command = {
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
        netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml
+       netfilter-lab compile CLUSTER.yaml|- --node NAME --ipset-save
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
 a KubeProxyConfiguration and an optional netfilter-lab/v1alpha1 Cluster document, and prints
@@ -44,9 +71,12 @@ Options:
                 print instead the iptables-restore input of kube-proxy's partial sync after
                 the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
                 whole, the chains of the Services that changed, and the -X of chains gone
-  --hosts       print each node's host model (interfaces, addresses, routes) as YAML, keyed by
-                node name (trace --host reads it with --node NAME); with --node, only that
-                node's host, the file trace --host reads alone; with --json, as JSON
+  --hosts       print each node's host model (interfaces, addresses, routes, and the ipsets its
+                NetworkPolicy rules name) as YAML, keyed by node name (trace --host reads it
+                with --node NAME); with --node, only that node's host, the file trace --host
+                reads alone; with --json, as JSON
+  --ipset-save  print instead the ipsets the node's rules name, as ipset save prints them:
+                the text ipset restore loads beside iptables-restore, and trace --ipsets reads
   -h, --help    show this help
 
 File formats (docs/formats.md in the project):
@@ -66,7 +96,7 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     const errors = () => diagnostics.filter((d) => d.severity === 'error').length;
     const out = new Output();
     if (values.hosts) {
-      const all = hostsOf(model);
+      const all = hostsWithSets(model);
       const node = values.node;
       if (node !== undefined && !(node in all)) {
         reportDiagnostics(input.name, diagnostics);
@@ -116,7 +146,9 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     }
     const compiled = compileModelNode(model, node);
     diagnostics.push(...compiled.diagnostics);
-    await out.write(compiled.rulesetText);
+    await out.write(
+      values['ipset-save'] ? ipsetRestoreText(compiled.ipsets) : compiled.rulesetText,
+    );
     await out.flush();
     reportDiagnostics(input.name, diagnostics);
     return exitStatus(errors());

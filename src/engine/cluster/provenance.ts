@@ -45,6 +45,7 @@ export type RuleRole =
   | 'policy-static' // a CNI chain that is the same on every node
   | 'policy-dispatch' // picks the chain of the pod behind an interface
   | 'policy-endpoint' // a pod's own chain: state, tiers, the drop when no policy allowed
+  | 'policy-group' // the jumps to a run of policies with one selector, shared by the pods they select
   | 'policy-allow' // a NetworkPolicy rule: marks what it allows
   | 'policy-profile' // the namespace's or service account's default
   | 'policy-nat'; // the CNI's own NAT (pool masquerade)

@@ -11,7 +11,12 @@ const CLUSTER = readFileSync(
   'utf8',
 );
 
-function lessonWith(packets: Lesson['scenario']['packets']): LoadedLesson {
+const CALICO = readFileSync(
+  join(import.meta.dirname, '../../../lessons/11-netpol-calico/cluster.yaml'),
+  'utf8',
+);
+
+function lessonWith(packets: Lesson['scenario']['packets'], cluster = CLUSTER): LoadedLesson {
   const lesson: Lesson = {
     id: 't',
     version: 1,
@@ -20,7 +25,7 @@ function lessonWith(packets: Lesson['scenario']['packets']): LoadedLesson {
     scenario: { cluster: 'cluster.yaml', node: 'node-1', packets: packets ?? {} },
     steps: [],
   };
-  return { dir: 't', lesson, files: { 'cluster.yaml': CLUSTER }, positions: {} };
+  return { dir: 't', lesson, files: { 'cluster.yaml': cluster }, positions: {} };
 }
 
 describe('the lesson environment', () => {
@@ -59,5 +64,23 @@ describe('the lesson environment', () => {
     expect(b?.ruleset).toBe(a?.ruleset);
     const edited = { ...scenarioWorld(loaded), cluster: `${CLUSTER}\n# an edit\n` };
     expect(new Env(loaded, edited).rulesOn()?.ruleset).not.toBe(a?.ruleset);
+  });
+
+  it("with Calico, sends a pod's packet in by its cali interface and holds the policy sets", () => {
+    const loaded = lessonWith(
+      { p: { from: { pod: 'frontend' }, to: { service: 'api', port: 'web' } } },
+      CALICO,
+    );
+    const env = new Env(loaded, scenarioWorld(loaded));
+    const on = env.rulesOn();
+    expect(on?.host.ipsets.map((s) => s.name)).toContain('cali40s:1UBiHC8Xzjs6W4OA7XHSnfz');
+    const t = env.trace('p');
+    if (!t.ok) throw new Error(t.problem);
+    // the policy rule tests frontend's address against the set: nothing is left unknown, and
+    // frontend's own cali interface leads into its cali-fw chain
+    expect(t.trace.result.dependsOn ?? []).toEqual([]);
+    expect(t.trace.steps.some((s) => 'chain' in s && s.chain.startsWith('cali-fw-cali'))).toBe(
+      true,
+    );
   });
 });

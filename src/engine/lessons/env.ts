@@ -147,13 +147,11 @@ export class Env {
       const rules = remember(NODES, `${name}\u0000${this.clusterText}`, () => {
         const hostFile = hostsOf(model)[name];
         const compiled = compileModelNode(model, name);
-        return hostFile === undefined
-          ? null
-          : {
-              ruleset: compiled.ruleset,
-              host: readHost(hostFile).host,
-              provenance: compiled.provenance,
-            };
+        if (hostFile === undefined) return null;
+        const host = readHost(hostFile).host;
+        // the policy rules' sets (a CNI's), as the node holds them beside its rules
+        host.ipsets = [...host.ipsets, ...compiled.ipsets];
+        return { ruleset: compiled.ruleset, host, provenance: compiled.provenance };
       });
       this.nodes.set(name, rules);
     }

@@ -4,7 +4,7 @@
  * terms (a pod, a node, a Service port), resolved on the current YAML so an edit moves it too.
  */
 import type { ClusterModel } from '../cluster/index.ts';
-import { vethName } from '../cluster/hosts.ts';
+import { podDevice } from '../cluster/hosts.ts';
 import { formatIPv4 } from '../rules/index.ts';
 import type { PacketSpec } from './types.ts';
 
@@ -61,7 +61,7 @@ function fromOf(
     if (!pod || pod.podIP === null) return `no running pod ${f.pod}`;
     if (pod.nodeName !== (spec.node ?? node))
       return `pod ${f.pod} runs on ${pod.nodeName ?? 'no node'}, not on the node traced`;
-    return { src: formatIPv4(pod.podIP), in: vethName(ns, name) };
+    return { src: formatIPv4(pod.podIP), in: podDevice(model, ns, name) };
   }
   if (f.node !== undefined) return { local: true };
   if (f.client !== undefined) {

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { GuessedFactsNote } from '../dump/GuessedFactsNote.tsx';
+import { DependsOnNote } from '../dump/depends-on/DependsOnNote.tsx';
 import { openEditorGate } from '../editor/editor-gate.ts';
 import { useLang, useT } from '../i18n/index.ts';
 import { strings as twiceStrings } from '../connections/strings.ts';
@@ -87,6 +88,7 @@ export function TraceSummary() {
       ) : !trace.isFetching ? (
         <p className="muted">{t.nothingTraced}</p>
       ) : null}
+      {result ? <DependsOnNote dependsOn={result.dependsOn} /> : null}
       {result ? <GuessedFactsNote /> : null}
       {node && node !== shownNode ? (
         <button type="button" className="link" onClick={() => setNode(node)}>

@@ -61,10 +61,15 @@ describe('NetworkPolicy diagnostics', () => {
     expect(d).toMatchObject({ severity: 'error', line: lineOf('10.0.0.0/33') });
     const compiled = compileNode(text, 'node-a');
     const policy = compiled.rulesetText.split('\n').filter((l) => /^-A cali-pi-/.test(l));
-    // the bad rule allows nothing (it is left out); the good one is there with its named port
+    // the bad rule allows nothing (it is left out); the good one is there with its two named
+    // ports, which one rule cannot OR: a match block sets scratch bit 0x40000 for either set,
+    // and the allow requires it
     expect(policy.join('\n')).not.toMatch(/10\.0\.0\.0/);
+    expect(
+      policy.filter((l) => /cali40n:\S+ dst,dst -j MARK --set-xmark 0x40000\/0x40000$/.test(l)),
+    ).toHaveLength(2);
     expect(policy.join('\n')).toMatch(
-      /-s 192\.168\.0\.0\/16 -p tcp .*--match-set cali40n:\S+ dst,dst/,
+      /-s 192\.168\.0\.0\/16 -p tcp .*-m mark --mark 0x40000\/0x40000 -j MARK --set-xmark 0x10000\/0x10000/,
     );
     const named = compiled.ipsets.filter((s) => s.name.startsWith('cali40n:'));
     expect(named.map((s) => s.type)).toEqual(['hash:ip,port', 'hash:ip,port']);

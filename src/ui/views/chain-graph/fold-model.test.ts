@@ -63,6 +63,9 @@ describe('chain families', () => {
     expect(familyOf('cali-pi-_upQcgIPum_--AUKtyMi')).toBe('cali-pi-*');
     expect(familyOf('cali-pi-_gXPaCB1t-SWHb8oA9OT')).toBe('cali-pi-*');
     expect(familyOf('cali-pri-kns.default')).toBe('cali-pri-*');
+    // a policy group's chain (felix v3.28+): the base64url uid may hold `-` and `_` too
+    expect(familyOf('cali-gi-afyczb6_yKqRUDO66RA1')).toBe('cali-gi-*');
+    expect(familyOf('cali-go-l3tUAFBedj_ydFj-qQQ-')).toBe('cali-go-*');
     expect(familyOf('DOCKER-USER')).toBe('DOCKER-*');
     expect(familyOf('INPUT')).toBeNull();
     expect(familyOf('-X')).toBeNull();

@@ -62,6 +62,7 @@ const ROLE_KO: Record<RuleRole, string> = {
   'policy-static': 'CNI 공통 체인',
   'policy-dispatch': '인터페이스별 파드 체인 고르기',
   'policy-endpoint': '파드 체인',
+  'policy-group': '같은 셀렉터 정책 묶음',
   'policy-allow': 'NetworkPolicy 허용 규칙',
   'policy-profile': '네임스페이스 기본 프로필',
   'policy-nat': 'CNI의 NAT',

@@ -11,7 +11,7 @@ import { calicoProv, jump, setMark, type Entry } from './emit.ts';
 import type { FelixRule } from './felix.ts';
 import { ACCEPT, ENDPOINT_CLEAR, PASS } from './marks.ts';
 import { chainName } from './names.ts';
-import { policyChain } from './policy.ts';
+import { policyGroups } from './groups.ts';
 
 const SERVICE_ACCOUNT = 'default';
 const accepted = { kind: 'mark', value: ACCEPT, mask: ACCEPT } as const;
@@ -102,13 +102,13 @@ export function endpointEntries(
   }
   if (policies.length > 0) {
     out.push({ rule: r([], setMark(0, PASS), ['Start of tier default']), prov: policyProv });
-    for (const p of policies) {
+    for (const g of policyGroups(policies, type)) {
       const one = calicoProv('policy-endpoint', {
         pod: podName,
-        sources: [sourceOf(p.ref)],
-        policies: [`${p.namespace}/${p.name}`],
+        sources: g.policies.map((p) => sourceOf(p.ref)),
+        policies: g.policies.map((p) => `${p.namespace}/${p.name}`),
       });
-      out.push({ rule: r([noVerdict], jump(policyChain(p, type))), prov: one });
+      out.push({ rule: r([noVerdict], jump(g.chain)), prov: one });
       out.push({ rule: r([accepted], jump('RETURN'), ['Return if policy accepted']), prov: one });
     }
     out.push({

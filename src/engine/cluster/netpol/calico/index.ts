@@ -11,6 +11,7 @@ import type { PolicyType } from '../types.ts';
 import { dispatchChains } from './dispatch.ts';
 import { emit } from './emit.ts';
 import { endpointEntries, profileChains, profileEntries } from './endpoint.ts';
+import { groupEntries, policyGroups, type PolicyGroup } from './groups.ts';
 import { workloadInterface } from './names.ts';
 import { policyChain, policyEntries, policyKey } from './policy.ts';
 import { SetRegistry } from './sets.ts';
@@ -41,6 +42,7 @@ export function calicoRules(model: ClusterModel, node: ClusterNode): CniRules {
 
   const local = policyEndpoints(model).filter((p) => p.nodeName === node.name);
   const used = new Map<string, { policy: ClusterNetworkPolicy; type: PolicyType }>();
+  const groups = new Map<string, { group: PolicyGroup; type: PolicyType }>();
   const namespaces = new Set<string>();
   for (const pod of local) {
     const iface = workloadInterface(pod.namespace, pod.name);
@@ -48,6 +50,8 @@ export function calicoRules(model: ClusterModel, node: ClusterNode): CniRules {
     for (const type of TYPES) {
       const policies = policiesFor(model, pod, type);
       for (const p of policies) used.set(policyChain(p, type), { policy: p, type });
+      for (const g of policyGroups(policies, type))
+        if (g.policies.length > 1) groups.set(g.chain, { group: g, type });
       const chain = `${type === 'Ingress' ? 'cali-tw-' : 'cali-fw-'}${iface}`;
       emit(out, 'filter', chain, endpointEntries(pod, type, policies));
     }
@@ -58,6 +62,8 @@ export function calicoRules(model: ClusterModel, node: ClusterNode): CniRules {
   }));
   dispatchChains(out, targets, 'to');
   dispatchChains(out, targets, 'from');
+  for (const [chain, { group, type }] of groups)
+    emit(out, 'filter', chain, groupEntries(group, type));
   for (const [chain, { policy, type }] of used)
     emit(out, 'filter', chain, policyEntries(model, policy, type, sets));
   for (const ns of namespaces)

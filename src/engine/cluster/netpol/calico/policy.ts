@@ -125,46 +125,55 @@ function protoFragment(p: Protocol): Fragment {
   return { kind: 'proto', felix: name, save: name };
 }
 
-/** The felix rules of one allow (a match block first when an ipBlock has exceptions). */
+/**
+ * The felix rules of one allow. One iptables rule cannot OR, so when the ports need more than
+ * one match (several multiport lists, or numeric and named ports together) they become a match
+ * block first: each alternative sets scratch bit 0, which the main rule then requires. An
+ * ipBlock's `except` is a negated block after it that clears the same bit.
+ */
 function allowRules(
   c: Context,
   peer: PeerMatch,
   protocol: Protocol | null,
-  ports: string[] | null,
-  namedPort: string | null,
+  numeric: string[],
+  namedPorts: string[],
 ): FelixRule[] {
   const ingress = c.type === 'Ingress';
+  const side = ingress ? 'src' : 'dst';
+  const named = protocol === null ? [] : namedPorts.map((n) => namedSet(c, peer, protocol, n));
+  const splits = chunks(numeric);
+  const portBlock = splits.length + named.length > 1;
   const match: Fragment[] = [];
   if (protocol) match.push(protoFragment(protocol));
-  const side = ingress ? 'src' : 'dst';
-  const named =
-    namedPort !== null && protocol !== null
-      ? c.sets.namedPortSet(
-          ipsetName(
-            namedPortId(
-              ingress ? ALL_SELECTOR_ID : peer.selector,
-              protocol.toLowerCase(),
-              namedPort,
-            ),
-          ),
-          (ingress ? null : peer.pods) ?? (() => c.sets.everyPod()),
-          protocol,
-          namedPort,
-        )
-      : null;
   if (peer.cidr) match.push({ kind: side, cidr: peer.cidr });
-  // a side with only a named port leaves its selector to the named-port set
-  if (peer.set && peer.pods && !(named && !ingress))
+  // a side with only named ports leaves its selector to the named-port sets
+  if (peer.set && peer.pods && !(named.length > 0 && numeric.length === 0 && !ingress))
     match.push({ kind: 'set', name: c.sets.selectorSet(peer.set, peer.pods), dirs: side });
-  if (ports) match.push({ kind: 'dports', ports: ports.join(',') });
-  if (named) match.push({ kind: 'set', name: named, dirs: 'dst,dst' });
+  if (!portBlock && splits[0]) match.push({ kind: 'dports', ports: splits[0].join(',') });
+  if (!portBlock && named[0]) match.push({ kind: 'set', name: named[0], dirs: 'dst,dst' });
   const out: FelixRule[] = [];
-  if (peer.except.length > 0) {
-    out.push({ comments: [], match: [], action: setMark(SCRATCH0, SCRATCH_BOTH) });
-    for (const e of peer.except)
-      out.push({ comments: [], match: [{ kind: side, cidr: e }], action: setMark(0, SCRATCH0) });
-    match.push({ kind: 'mark', value: SCRATCH0, mask: SCRATCH0 });
+  const block = (m: Fragment[], value: number, mask: number) =>
+    out.push({ comments: [], match: m, action: setMark(value, mask) });
+  if (portBlock) {
+    block([], 0, SCRATCH_BOTH);
+    for (const split of splits)
+      block(
+        [
+          ...(protocol ? [protoFragment(protocol)] : []),
+          { kind: 'dports', ports: split.join(',') },
+        ],
+        SCRATCH0,
+        SCRATCH0,
+      );
+    for (const set of named)
+      block([{ kind: 'set', name: set, dirs: 'dst,dst' }], SCRATCH0, SCRATCH0);
   }
+  if (peer.except.length > 0) {
+    // a negated block that comes first starts from "passes" and clears the bit on a match
+    if (!portBlock) block([], SCRATCH0, SCRATCH_BOTH);
+    for (const e of peer.except) block([{ kind: side, cidr: e }], 0, SCRATCH0);
+  }
+  if (out.length > 0) match.push({ kind: 'mark', value: SCRATCH0, mask: SCRATCH0 });
   out.push({ comments: [], match, action: setMark(ACCEPT, ACCEPT) });
   out.push({
     comments: [],
@@ -172,6 +181,18 @@ function allowRules(
     action: { kind: 'jump', chain: 'RETURN' },
   });
   return out;
+}
+
+/** The ipset of the pods (the peer's on egress, any on ingress) with a port of that name. */
+function namedSet(c: Context, peer: PeerMatch, protocol: Protocol, name: string): string {
+  const ingress = c.type === 'Ingress';
+  const selector = ingress ? ALL_SELECTOR_ID : peer.selector;
+  return c.sets.namedPortSet(
+    ipsetName(namedPortId(selector, protocol.toLowerCase(), name)),
+    (ingress ? null : peer.pods) ?? (() => c.sets.everyPod()),
+    protocol,
+    name,
+  );
 }
 
 /** The chain's rules with provenance: the policy, the rule of it each allow comes from. */
@@ -194,14 +215,8 @@ export function policyEntries(
     for (const group of portGroups(rule))
       for (const peer of rule.peers ?? [null]) {
         const m = peerMatch(c, peer);
-        const numeric = group.numeric.length > 0 ? chunks(group.numeric) : [];
-        const allows: FelixRule[] = [];
-        if (group.numeric.length === 0 && group.named.length === 0)
-          allows.push(...allowRules(c, m, group.protocol, null, null));
-        for (const ports of numeric) allows.push(...allowRules(c, m, group.protocol, ports, null));
-        for (const name of group.named)
-          allows.push(...allowRules(c, m, group.protocol, null, name));
-        for (const rule of allows) entries.push({ rule, prov });
+        for (const rule of allowRules(c, m, group.protocol, group.numeric, group.named))
+          entries.push({ rule, prov });
       }
   });
   const last = entries[entries.length - 1];

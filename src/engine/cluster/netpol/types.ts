@@ -59,4 +59,4 @@ export interface PolicySpec {
 }
 
 /** The network-policy engine the Cluster document names. */
-export type NetworkPolicyEngine = 'none' | 'calico';
+export type NetworkPolicyEngine = 'none' | 'calico' | 'kube-router';

@@ -45,6 +45,8 @@ export interface PolicyRule {
   peers: PolicyPeer[] | null;
   /** empty: every port and protocol */
   ports: PolicyPort[];
+  /** its place in the YAML list (a rule that could not be read leaves a gap) */
+  index: number;
   span: SourceSpan;
 }
 

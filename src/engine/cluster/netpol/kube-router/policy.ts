@@ -247,11 +247,11 @@ export function policyRules(
   const targets = selectedPods(model, policy);
   if (has(policy, 'Ingress')) {
     sets.addresses(targetSet('DST', policy.namespace, policy.name), ipsOf(targets));
-    policy.spec.ingress.forEach((rule, i) => ingressRule(c, model, rule, i, targets));
+    for (const rule of policy.spec.ingress) ingressRule(c, model, rule, rule.index, targets);
   }
   if (has(policy, 'Egress')) {
     sets.addresses(targetSet('SRC', policy.namespace, policy.name), ipsOf(targets));
-    policy.spec.egress.forEach((rule, i) => egressRule(c, model, rule, i));
+    for (const rule of policy.spec.egress) egressRule(c, model, rule, rule.index);
   }
   c.entries.push(logRule(policy));
   emit(out, c.chain, c.entries);

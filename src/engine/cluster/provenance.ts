@@ -6,7 +6,7 @@
 import type { SourceSpan } from '../rules/index.ts';
 import type { ObjectRef } from './model.ts';
 
-export type RuleWriter = 'kube-proxy' | 'kubelet' | 'calico';
+export type RuleWriter = 'kube-proxy' | 'kubelet' | 'calico' | 'kube-router';
 
 export type RuleRole =
   | 'hook-jump' // a built-in chain jumping to a kube-proxy or kubelet chain
@@ -73,6 +73,11 @@ export interface RuleProvenance {
   policyRule?: string;
   /** the pod a CNI rule is for, as namespace/name */
   pod?: string;
+  /**
+   * A rule that decides both directions of a pod (kube-router's pod chain): the pod's address,
+   * which tells the direction from the packet, and the policies isolating each direction.
+   */
+  podPolicies?: { podIP: string; ingress: string[]; egress: string[] };
 }
 
 export function sourceOf(ref: ObjectRef, field?: string, span?: SourceSpan): ProvenanceSource {

@@ -101,7 +101,8 @@ export function readSettings(r: Reader): ClusterSettings {
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
   s.kubeProxyVersion = readKubeProxyVersion(r);
-  s.networkPolicy = r.oneOf(['networkPolicy'], ['none', 'calico'] as const) ?? 'none';
+  s.networkPolicy =
+    r.oneOf(['networkPolicy'], ['none', 'calico', 'kube-router'] as const) ?? 'none';
   const clients: ExternalClient[] = [];
   r.list(['externalClients']).forEach((c, i) => {
     const p = ['externalClients', i];

@@ -275,7 +275,7 @@ const kinds: Record<string, object> = {
           'the kube-proxy release whose rules are written: 1.19 to 1.23 (the older layout) or 1.28 and later',
       },
       networkPolicy: {
-        enum: ['none', 'calico'],
+        enum: ['none', 'calico', 'kube-router'],
         default: 'none',
         description: 'the CNI whose rules enforce NetworkPolicy (none: policies are not compiled)',
       },

@@ -4,6 +4,7 @@ import { etpLocalDropped, etpLocalKept } from './etp-local.ts';
 import { hairpin } from './hairpin.ts';
 import { loadBalancerSourceRanges } from './loadbalancer-source-ranges.ts';
 import { netpolAfterDnat } from './netpol-after-dnat.ts';
+import { netpolKubeRouter } from './netpol-kube-router.ts';
 import { noEndpoints } from './no-endpoints.ts';
 import { nodeportOtherNode } from './nodeport-other-node.ts';
 import { scale4to2 } from './scale-4-to-2.ts';
@@ -23,6 +24,7 @@ export const scenarios: readonly Scenario[] = [
   sessionAffinity,
   hairpin,
   netpolAfterDnat,
+  netpolKubeRouter,
 ];
 
 export function scenarioById(id: string): Scenario | undefined {

@@ -1,8 +1,9 @@
-// NetworkPolicy against the kernel: a two-node cluster with Calico's rules (networkPolicy: calico)
-// is built in network namespaces, each node gets its compiled ipsets (`ipset restore`, from the
-// compiled sets) and rules (iptables-nft-restore), every pod serves TCP on its container ports,
-// and real connections must be delivered or time out exactly as the engine's journey says, for
-// five policies. Private addresses only; nothing outside the lab's namespaces is touched.
+// NetworkPolicy against the kernel: a two-node cluster with a CNI's rules (networkPolicy: calico,
+// then kube-router) is built in network namespaces, each node gets its compiled ipsets (`ipset
+// restore`, from the compiled sets) and rules (iptables-nft-restore), every pod serves TCP on its
+// container ports, and real connections must be delivered or fail exactly as the engine's journey
+// says, for five policies: Calico drops (the client times out), kube-router rejects (the client is
+// refused). Private addresses only; nothing outside the lab's namespaces is touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compileModelNode,
@@ -33,17 +34,18 @@ spec:
 status: {podIP: ${ip}}
 `;
 
-const CLUSTER = [
-  'apiVersion: netfilter-lab/v1alpha1\nkind: Cluster\nnetworkPolicy: calico\n',
-  node('node-1', '192.168.77.11', '10.244.1.0/24'),
-  node('node-2', '192.168.77.12', '10.244.2.0/24'),
-  '---\napiVersion: v1\nkind: Namespace\nmetadata: {name: y, labels: {team: y}}\n',
-  pod('x', 'a', 'app: web', 'node-1', '10.244.1.10', 80),
-  pod('x', 'b', 'role: client', 'node-2', '10.244.2.11', 80),
-  pod('y', 'a', 'app: web', 'node-1', '10.244.1.20', 80),
-  pod('y', 'b', 'app: web', 'node-2', '10.244.2.21', 80),
-  pod('z', 'dns', 'app: dns', 'node-2', '10.244.2.30', 53),
-].join('');
+const cluster = (cni: string) =>
+  [
+    `apiVersion: netfilter-lab/v1alpha1\nkind: Cluster\nnetworkPolicy: ${cni}\n`,
+    node('node-1', '192.168.77.11', '10.244.1.0/24'),
+    node('node-2', '192.168.77.12', '10.244.2.0/24'),
+    '---\napiVersion: v1\nkind: Namespace\nmetadata: {name: y, labels: {team: y}}\n',
+    pod('x', 'a', 'app: web', 'node-1', '10.244.1.10', 80),
+    pod('x', 'b', 'role: client', 'node-2', '10.244.2.11', 80),
+    pod('y', 'a', 'app: web', 'node-1', '10.244.1.20', 80),
+    pod('y', 'b', 'app: web', 'node-2', '10.244.2.21', 80),
+    pod('z', 'dns', 'app: dns', 'node-2', '10.244.2.30', 53),
+  ].join('');
 
 const policy = (ns: string, name: string, spec: string) => `---
 apiVersion: networking.k8s.io/v1
@@ -117,39 +119,49 @@ const CASES: { name: string; policy: string; probes: Probe[] }[] = [
   },
 ];
 
-describe.skipIf(!env.ok)(kernelSuiteTitle('NetworkPolicy with Calico: real TCP'), () => {
-  for (const c of CASES)
-    describe(c.name, () => {
-      const yaml = CLUSTER + c.policy;
-      const { model } = loadCluster(yaml);
-      let lab: ClusterLab;
-      beforeAll(async () => {
-        lab = buildClusterLab(model);
-        try {
-          for (const n of model.nodes) {
-            const compiled = compileModelNode(model, n.name);
-            lab.loadIpsets(n.name, ipsetRestoreText(compiled.ipsets));
-            lab.loadRules(n.name, compiled.rulesetText);
-          }
-          await lab.startServers();
-        } catch (e) {
-          lab.teardown();
-          throw e;
-        }
-      });
-      afterAll(() => lab?.teardown());
+const CNIS = [
+  { cni: 'calico', name: 'Calico', refusal: 'timeout', engine: 'dropped' },
+  { cni: 'kube-router', name: 'kube-router', refusal: 'refused', engine: 'rejected' },
+] as const;
 
-      it('every connection ends as the engine says', () => {
-        const got = c.probes.map(([[ns, name], address, port]) => {
-          const engine = journey(model, { from: `pod/${ns}/${name}`, to: `${address}:${port}` });
-          expect(engine.flowDiagnostics).toEqual([]);
-          const delivered = engine.journey?.request.outcome === 'delivered';
-          const [kernel] = lab.connect(lab.podNs(ns, name), address, port, 1, 2);
-          expect(kernel?.ok, `${ns}/${name} → ${address}:${port}`).toBe(delivered);
-          if (!delivered) expect(kernel).toEqual({ ok: false, error: 'timeout' });
-          return delivered;
+for (const { cni, name, refusal, engine: blocked } of CNIS)
+  describe.skipIf(!env.ok)(kernelSuiteTitle(`NetworkPolicy with ${name}: real TCP`), () => {
+    for (const c of CASES)
+      describe(c.name, () => {
+        const yaml = cluster(cni) + c.policy;
+        const { model } = loadCluster(yaml);
+        let lab: ClusterLab;
+        beforeAll(async () => {
+          lab = buildClusterLab(model);
+          try {
+            for (const n of model.nodes) {
+              const compiled = compileModelNode(model, n.name);
+              lab.loadIpsets(n.name, ipsetRestoreText(compiled.ipsets));
+              lab.loadRules(n.name, compiled.rulesetText);
+            }
+            await lab.startServers();
+          } catch (e) {
+            lab.teardown();
+            throw e;
+          }
         });
-        expect(got).toEqual(c.probes.map((p) => p[3]));
+        afterAll(() => lab?.teardown());
+
+        it('every connection ends as the engine says', () => {
+          const got = c.probes.map(([[ns, name], address, port]) => {
+            const engine = journey(model, { from: `pod/${ns}/${name}`, to: `${address}:${port}` });
+            expect(engine.flowDiagnostics).toEqual([]);
+            const outcome = engine.journey?.request.outcome;
+            const delivered = outcome === 'delivered';
+            const [kernel] = lab.connect(lab.podNs(ns, name), address, port, 1, 2);
+            expect(kernel?.ok, `${ns}/${name} → ${address}:${port}`).toBe(delivered);
+            if (!delivered) {
+              expect(outcome).toBe(blocked);
+              expect(kernel).toEqual({ ok: false, error: refusal });
+            }
+            return delivered;
+          });
+          expect(got).toEqual(c.probes.map((p) => p[3]));
+        });
       });
-    });
-});
+  });

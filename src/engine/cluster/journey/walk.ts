@@ -195,8 +195,18 @@ function policyBlock(sim: NodeSim, trace: PacketTrace): LegEnd['policy'] | undef
     if (s.kind !== 'verdict' || s.verdict === 'ACCEPT') continue;
     const prov = sim.provenance.get(s.ruleId);
     if (!prov || prov.role !== 'policy-endpoint' || !prov.policies || !prov.pod) return undefined;
-    const direction = s.chain.startsWith('cali-tw-') ? 'ingress' : 'egress';
-    return { policies: prov.policies, pod: prov.pod, direction, chain: s.chain, rule: s.rule };
+    // one chain for both directions (kube-router): the packet's destination tells which
+    const split = prov.podPolicies;
+    const direction = split
+      ? s.packet.dst === split.podIP
+        ? 'ingress'
+        : 'egress'
+      : s.chain.startsWith('cali-tw-')
+        ? 'ingress'
+        : 'egress';
+    const named = split?.[direction] ?? [];
+    const policies = named.length > 0 ? named : prov.policies;
+    return { policies, pod: prov.pod, direction, chain: s.chain, rule: s.rule };
   }
   return undefined;
 }

@@ -12,6 +12,19 @@ function declares(pods: ClusterPod[], name: string, protocol: string): boolean {
   return pods.some((p) => p.ports.some((c) => c.name === name && c.protocol === protocol));
 }
 
+/**
+ * kube-router drops the ports that resolve to nothing; when a rule naming peer pods is left with
+ * no port at all, it writes the rule without a port match, so every port of those peers is open.
+ */
+function widensToEveryPort(model: ClusterModel, rule: PolicyRule, pods: ClusterPod[]): boolean {
+  return (
+    model.settings.networkPolicy === 'kube-router' &&
+    rule.peers !== null &&
+    rule.peers.some((p) => p.ipBlock === null) &&
+    rule.ports.every((p) => typeof p.port === 'string' && !declares(pods, p.port, p.protocol))
+  );
+}
+
 function checkPortNames(
   model: ClusterModel,
   namespace: string,
@@ -22,11 +35,15 @@ function checkPortNames(
   for (const rule of rules)
     for (const port of rule.ports) {
       if (typeof port.port !== 'string') continue;
-      if (declares(destinations(rule), port.port, port.protocol)) continue;
+      const pods = destinations(rule);
+      if (declares(pods, port.port, port.protocol)) continue;
+      const effect = widensToEveryPort(model, rule, pods)
+        ? 'kube-router then writes the rule with no port match, so it allows every port from its peers'
+        : 'this entry allows nothing';
       report.warn(
         'unknown-port-name',
         port.span,
-        `no container of the pods this rule reaches (namespace ${namespace}) declares a ${port.protocol} port named ${port.port}: this entry allows nothing`,
+        `no container of the pods this rule reaches (namespace ${namespace}) declares a ${port.protocol} port named ${port.port}: ${effect}`,
       );
     }
 }
@@ -37,7 +54,7 @@ export function checkPolicies(model: ClusterModel, report: ClusterReport): void 
       report.info(
         'not-compiled',
         spanOf(policy.ref, 'kind'),
-        'NetworkPolicy is read but not enforced: kube-proxy ignores it, a CNI plugin writes its rules (set networkPolicy: calico in the Cluster document)',
+        'NetworkPolicy is read but not enforced: kube-proxy ignores it, a CNI plugin writes its rules (set networkPolicy: calico or kube-router in the Cluster document)',
       );
     const selected = selectedPods(model, policy);
     if (selected.length === 0)

@@ -1,8 +1,9 @@
 /**
  * Who can reach whom under a few policies, in the spirit of the upstream NetworkPolicy e2e tests
  * (namespaces x, y, z with pods a, b, c serving 80 and 81): each case adds policies to one
- * two-node Calico cluster and checks, through `journey`, that every listed connection is
- * delivered or dropped as the NetworkPolicy API says. Services and NodePorts check what a
+ * two-node cluster and checks, through `journey`, that every listed connection is delivered or
+ * not as the NetworkPolicy API says. The table runs once per CNI (Calico drops, kube-router
+ * rejects): both implement the same API, so every verdict is the same. Services and NodePorts check what a
  * policy sees: the endpoint and targetPort after DNAT, the client before the NodePort SNAT.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,23 +29,24 @@ spec: {podCIDR: ${cidr}}
 status: {addresses: [{type: InternalIP, address: ${ip}}]}
 `;
 
-const BASE = [
-  `apiVersion: netfilter-lab/v1alpha1
+const base = (cni: string) =>
+  [
+    `apiVersion: netfilter-lab/v1alpha1
 kind: Cluster
-networkPolicy: calico
+networkPolicy: ${cni}
 externalClients: [{name: ext, address: 203.0.113.9}]
 `,
-  node('node-1', '192.168.56.11', '10.244.1.0/24'),
-  node('node-2', '192.168.56.12', '10.244.2.0/24'),
-  ...['x', 'y', 'z'].map(
-    (ns) => `---
+    node('node-1', '192.168.56.11', '10.244.1.0/24'),
+    node('node-2', '192.168.56.12', '10.244.2.0/24'),
+    ...['x', 'y', 'z'].map(
+      (ns) => `---
 apiVersion: v1
 kind: Namespace
 metadata: {name: ${ns}, labels: {ns: ${ns}}}
 `,
-  ),
-  ...PODS.map(
-    ([ns, pod, n, ip]) => `---
+    ),
+    ...PODS.map(
+      ([ns, pod, n, ip]) => `---
 apiVersion: v1
 kind: Pod
 metadata: {name: ${pod}, namespace: ${ns}, labels: {pod: ${pod}}}
@@ -59,8 +61,8 @@ spec:
     - {name: serve-80-udp, containerPort: 80, protocol: UDP}
 status: {podIP: ${ip}}
 `,
-  ),
-  `---
+    ),
+    `---
 apiVersion: v1
 kind: Service
 metadata: {name: web, namespace: x}
@@ -80,7 +82,7 @@ spec:
   selector: {pod: a}
   ports: [{port: 8080, targetPort: 80, nodePort: 30081}]
 `,
-].join('');
+  ].join('');
 
 const policy = (ns: string, name: string, spec: string) => `---
 apiVersion: networking.k8s.io/v1
@@ -315,29 +317,41 @@ const CASES: Case[] = [
   },
 ];
 
-describe('NetworkPolicy conformance (Calico, journey on two nodes)', { timeout: 60_000 }, () => {
-  for (const c of CASES)
-    it(c.name, () => {
-      const cluster = [BASE, ...c.policies].join('');
-      const got = c.probes.map(([from, to, , proto]) => {
-        const r = journey(cluster, { from, to, proto: proto ?? 'tcp' });
-        expect(r.flowDiagnostics).toEqual([]);
-        return r.journey?.request.outcome === 'delivered';
-      });
-      const errors = journey(cluster, { from: 'pod/x/a', to: 'pod/x/b:80' }).diagnostics.filter(
-        (d) => d.severity === 'error',
-      );
-      expect(errors).toEqual([]);
-      expect(got).toEqual(c.probes.map((p) => p[2]));
-    });
+const CNIS = [
+  { cni: 'calico', blocked: 'dropped' },
+  { cni: 'kube-router', blocked: 'rejected' },
+] as const;
 
-  it('says which policy blocked the packet, and which rule of which chain', () => {
-    const r = journey([BASE, DENY_X].join(''), { from: 'pod/y/b', to: 'pod/x/a:80' });
-    expect(r.journey?.request.policy).toMatchObject({
-      policies: ['x/deny-ingress'],
-      pod: 'x/a',
-      direction: 'ingress',
+describe.each(CNIS)(
+  'NetworkPolicy conformance ($cni, journey on two nodes)',
+  { timeout: 60_000 },
+  ({ cni, blocked }) => {
+    const BASE = base(cni);
+    for (const c of CASES)
+      it(c.name, () => {
+        const cluster = [BASE, ...c.policies].join('');
+        const got = c.probes.map(([from, to, , proto]) => {
+          const r = journey(cluster, { from, to, proto: proto ?? 'tcp' });
+          expect(r.flowDiagnostics).toEqual([]);
+          const outcome = r.journey?.request.outcome;
+          if (outcome !== 'delivered') expect(outcome, `${from} → ${to}`).toBe(blocked);
+          return outcome === 'delivered';
+        });
+        const errors = journey(cluster, { from: 'pod/x/a', to: 'pod/x/b:80' }).diagnostics.filter(
+          (d) => d.severity === 'error',
+        );
+        expect(errors).toEqual([]);
+        expect(got).toEqual(c.probes.map((p) => p[2]));
+      });
+
+    it('says which policy blocked the packet, and which rule of which chain', () => {
+      const r = journey([BASE, DENY_X].join(''), { from: 'pod/y/b', to: 'pod/x/a:80' });
+      expect(r.journey?.request.policy).toMatchObject({
+        policies: ['x/deny-ingress'],
+        pod: 'x/a',
+        direction: 'ingress',
+      });
+      expect(r.journey?.request.reason).toMatch(/^blocked by NetworkPolicy x\/deny-ingress/);
     });
-    expect(r.journey?.request.reason).toMatch(/^blocked by NetworkPolicy x\/deny-ingress/);
-  });
-});
+  },
+);

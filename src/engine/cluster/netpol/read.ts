@@ -138,7 +138,7 @@ function readRules(r: Reader, dir: 'ingress' | 'egress'): PolicyRule[] {
     const ports = writtenPorts.flatMap((_, k) => readPort(r, [...path, 'ports', k]) ?? []);
     if (written.length > 0 && peers.length === 0) return;
     if (writtenPorts.length > 0 && ports.length === 0) return;
-    rules.push({ peers: written.length === 0 ? null : peers, ports, span: r.span(path) });
+    rules.push({ peers: written.length === 0 ? null : peers, ports, index: i, span: r.span(path) });
   });
   return rules;
 }

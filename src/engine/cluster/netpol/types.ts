@@ -45,6 +45,8 @@ export interface PolicyRule {
   peers: PolicyPeer[] | null;
   /** empty: every port and protocol */
   ports: PolicyPort[];
+  /** its place in the YAML list (a rule that could not be read leaves a gap) */
+  index: number;
   span: SourceSpan;
 }
 
@@ -59,4 +61,4 @@ export interface PolicySpec {
 }
 
 /** The network-policy engine the Cluster document names. */
-export type NetworkPolicyEngine = 'none' | 'calico';
+export type NetworkPolicyEngine = 'none' | 'calico' | 'kube-router';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileNode } from '../../../engine/cluster/compile.ts';
 import { findTable } from '../../../engine/rules/index.ts';
 import { clusterIpTrace } from '../shared/test-traces.ts';
 import { broadFamilyOf, familyOf, foldGraph, foldId, type FoldView } from './fold-model.ts';
@@ -66,6 +67,11 @@ describe('chain families', () => {
     // a policy group's chain (felix v3.28+): the base64url uid may hold `-` and `_` too
     expect(familyOf('cali-gi-afyczb6_yKqRUDO66RA1')).toBe('cali-gi-*');
     expect(familyOf('cali-go-l3tUAFBedj_ydFj-qQQ-')).toBe('cali-go-*');
+    // kube-router: a pod chain per local pod, a policy chain per policy, two shared chains
+    expect(familyOf('KUBE-POD-FW-NOFLIPK4QOGGAOBG')).toBe('KUBE-POD-FW-*');
+    expect(familyOf('KUBE-NWPLCY-EPO5S5R7PSSRN53P')).toBe('KUBE-NWPLCY-*');
+    expect(familyOf('KUBE-NWPLCY-COMMON')).toBeNull();
+    expect(familyOf('KUBE-NWPLCY-DEFAULT')).toBeNull();
     expect(familyOf('DOCKER-USER')).toBe('DOCKER-*');
     expect(familyOf('INPUT')).toBeNull();
     expect(familyOf('-X')).toBeNull();
@@ -188,5 +194,31 @@ describe('folding a big table', () => {
     // the families next to the path keep their own node
     expect(ids(f.graph)).toContain(foldId('KUBE-SVC-*'));
     expect(counted(f.graph)).toBe(far.nodes.length);
+  });
+});
+
+describe("folding kube-router's filter table", () => {
+  const PODS = 30;
+  const cluster = [
+    'apiVersion: netfilter-lab/v1alpha1\nkind: Cluster\nnetworkPolicy: kube-router\n',
+    '---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\nspec: {podCIDR: 10.42.0.0/24}\n',
+    'status: {addresses: [{type: InternalIP, address: 192.168.56.11}]}\n',
+    ...Array.from(
+      { length: PODS },
+      (_, i) =>
+        `---\napiVersion: v1\nkind: Pod\nmetadata: {name: p${i}, namespace: default, labels: {app: web}}\n` +
+        `spec: {nodeName: n1, containers: [{name: c, image: nginx}]}\nstatus: {podIP: 10.42.0.${i + 10}}\n`,
+    ),
+    '---\napiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: deny, namespace: default}\n',
+    'spec: {podSelector: {}, policyTypes: [Ingress]}\n',
+  ].join('');
+
+  it('folds the pod chains into one counted family, like cali-tw-*', () => {
+    const filter = chainGraph(findTable(compileNode(cluster, 'n1').ruleset, 'filter'));
+    const f = foldGraph(filter, view({ path: ['FORWARD', 'KUBE-ROUTER-FORWARD'] }));
+    expect(f.folding).toBe(true);
+    const fold = f.graph.nodes.find((n) => n.id === foldId('KUBE-POD-FW-*'))?.fold;
+    expect(fold).toEqual({ family: 'KUBE-POD-FW-*', count: PODS });
+    expect(counted(f.graph)).toBe(filter.nodes.length);
   });
 });

@@ -42,8 +42,12 @@ export const foldId = (family: string): string => `fold ${family}`;
 /** Calico's per-policy, per-profile and per-pod chains; a hashed name may itself hold `-`. */
 const CALICO_FAMILY = /^cali-(?:pi|po|pri|pro|gi|go|tw|fw)-/;
 
+/** kube-router's chains every pod chain jumps to: not members of the per-policy family. */
+const KUBE_ROUTER_SHARED = /^KUBE-NWPLCY-(?:COMMON|DEFAULT)$/;
+
 /** `KUBE-SEP-ABC` → `KUBE-SEP-*`; a name without a `-` after its first letter has no family. */
 export function familyOf(name: string): string | null {
+  if (KUBE_ROUTER_SHARED.test(name)) return null;
   const calico = CALICO_FAMILY.exec(name);
   if (calico && name.length > calico[0].length) return `${calico[0]}*`;
   const i = name.lastIndexOf('-');

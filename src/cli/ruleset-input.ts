@@ -47,14 +47,23 @@ export async function loadRuleset(
   return parseInput(await readInput(file), values);
 }
 
+/** The parse options the command line's --format, --family and --table give. */
+export function parseOptions(values: {
+  format?: string;
+  family?: string;
+  table?: string;
+}): ParseOptions {
+  const opts: ParseOptions = {};
+  if (values.format) opts.format = values.format as DumpFormat;
+  if (values.family) opts.family = values.family as Family;
+  if (values.table) opts.table = values.table;
+  return opts;
+}
+
 /** One parse of text already read. */
 export function parseInput(
   input: Input,
   values: { format?: string; family?: string; table?: string },
 ): LoadedRuleset {
-  const opts: ParseOptions = {};
-  if (values.format) opts.format = values.format as DumpFormat;
-  if (values.family) opts.family = values.family as Family;
-  if (values.table) opts.table = values.table;
-  return { input, ...parseRuleset(input.text, opts) };
+  return { input, ...parseRuleset(input.text, parseOptions(values)) };
 }

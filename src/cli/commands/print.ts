@@ -9,6 +9,7 @@ import { readInput } from '../input.ts';
 import {
   FORMATS,
   parseInput,
+  parseOptions,
   rulesetInputHelp,
   rulesetInputOptions,
   singleFile,
@@ -16,6 +17,7 @@ import {
 import {
   type DumpFormat,
   type Ruleset,
+  copySaveText,
   printSave,
   printS,
   printList,
@@ -76,6 +78,16 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
     const input = await readInput(file);
     const as = (values.as ?? 'save') as DumpFormat;
     const out = new Output();
+    // iptables-save's own output printed back as iptables-save, with nothing to report: its lines
+    // are copied, with no ruleset made (anything else is parsed and printed below)
+    if (as === 'save' && !values.counters && values.ipsets === undefined) {
+      const copied = copySaveText(input.text, parseOptions(values));
+      if (copied !== undefined) {
+        await out.write(copied);
+        await out.flush();
+        return 0;
+      }
+    }
     const result = parseInput(input, values);
     await out.write(printers[as](result.ruleset, { counters: values.counters ?? false }));
     await out.flush();

@@ -174,6 +174,11 @@ export class RulesetBuilder {
     return named === undefined ? undefined : this.found(line, start, named);
   }
 
+  /** Where the chain that chainAt or chain() found last stands in the current table's chains. */
+  get foundChainAt(): number {
+    return this.lastChainAt;
+  }
+
   /** Where the chain chainAt finds stands in the current table's chains, or -1 when it has none. */
   chainPositionAt(
     line: string,

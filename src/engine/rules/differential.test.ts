@@ -5,12 +5,14 @@
  * - the save parser's fast path (save-fast-path.ts and its helpers): the same model, the same
  *   diagnostics, the same printed text, with and without counters;
  * - the outline (save-outline.ts, which the worker's dump-peek answers from): when it outlines a
- *   dump at all, the same tables, chains, policies and rules in each chain, at the same lines.
+ *   dump at all, the same tables, chains, policies and rules in each chain, at the same lines;
+ * - copy mode (copied-lines.ts, the CLI's print): when it copies a dump at all, the reference
+ *   reports nothing and prints the very same text.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Family, ParseResult } from './model.ts';
-import { parseSave } from './save-parser.ts';
+import { copySave, parseSave } from './save-parser.ts';
 import { printSave } from './save-printer.ts';
 import { outlineSave } from './save-outline.ts';
 import { dumpText } from './rule-text-arbitraries.ts';
@@ -38,6 +40,11 @@ export function expectSameAsReference(text: string, family: Family = 'ipv4'): vo
   expect(printSave(fast.ruleset, { counters: true })).toBe(
     printSave(reference.ruleset, { counters: true }),
   );
+  const copied = copySave(text, family);
+  if (copied !== undefined) {
+    expect(reference.diagnostics, text).toEqual([]);
+    expect(copied, text).toBe(printSave(reference.ruleset));
+  }
   const outline = outlineSave(text);
   if (outline === null) return;
   const rows = outline.tables.map((t) => ({
@@ -69,5 +76,5 @@ describe('every fast reader reads as the reference reader', () => {
     const text = generateKubeDump({ rules: 3000, seed: 7 }).text;
     expectSameAsReference(text);
     expectSameAsReference(shuffleRules(text, 3));
-  });
+  }, 60_000);
 });

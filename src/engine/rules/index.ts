@@ -7,7 +7,7 @@
 export * from './model-face.ts';
 
 // reading ruleset text
-export { parseRuleset, type ParseOptions } from './parse.ts';
+export { copySaveText, parseRuleset, type ParseOptions } from './parse.ts';
 export { detectFamily, detectFormat } from './detect.ts';
 export type { OnProgress } from './lines.ts';
 export {

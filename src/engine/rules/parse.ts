@@ -2,7 +2,7 @@
 import { detectFamily, firstMeaningfulLine, recognizeFormat } from './detect.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { DumpFormat, Family, ParseResult } from './model.ts';
-import { parseSave } from './save-parser.ts';
+import { copySave, parseSave } from './save-parser.ts';
 import { parseS } from './s-parser.ts';
 import { parseList } from './list-parser.ts';
 import type { OnProgress } from './lines.ts';
@@ -38,6 +38,19 @@ export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult
     default:
       return parseSave(text, family, opts.onProgress ? { onProgress: opts.onProgress } : {});
   }
+}
+
+/**
+ * What `printSave(parseRuleset(text, opts).ruleset)` prints, without making the ruleset, when
+ * the text is an iptables-save dump parseRuleset reports nothing about and every rule line is
+ * the one iptables-save prints for its rule (as its own output is): the lines are copied. Undefined
+ * for any other text, which the caller parses and prints the common way.
+ */
+export function copySaveText(text: string, opts: ParseOptions = {}): string | undefined {
+  if (firstMeaningfulLine(text) === null) return undefined;
+  const format = opts.format ?? recognizeFormat(text)?.format;
+  if (format !== 'save') return undefined;
+  return copySave(text, opts.family ?? detectFamily(text));
 }
 
 /**

@@ -36,6 +36,8 @@ import { utf8Length } from '../modules/values.ts';
 import { isCoreOptionAt, isInterfaceName } from './core-options.ts';
 import { registry, isStandardTarget } from '../modules/registry.ts';
 import type { AnyModule } from '../modules/types.ts';
+import type { CopiedLines } from './copied-lines.ts';
+import { checkRulePlace } from './rule-place.ts';
 
 /** the core of the many rules without -s -d -i -o -p -f (frozen, like every shared part) */
 const EMPTY_CORE: RuleCore = Object.freeze({});
@@ -53,6 +55,7 @@ const DASH = 45;
 const BANG = 33;
 
 const TO_DESTINATION = '--to-destination';
+const NO_SPAN = Object.freeze({ line: 0, column: 0, endLine: 0, endColumn: 0 });
 const COMMENT_WORDS = 'comment --comment ';
 
 /**
@@ -151,6 +154,37 @@ export class FastRuleReader {
         };
     // a line with counters is not what plain iptables-save prints: not canonical (canonical.ts)
     b.addRule(chainName, rule, span, undefined, this.canonical && !counters, this.targetAt);
+    return true;
+  }
+
+  /**
+   * Copy mode (copied-lines.ts): reads the `-A` line at [from, to) of `raw`, the whole dump, as
+   * readPlainRule does, and notes where it stands rather than adding a rule. False when copy mode
+   * cannot keep it: not canonical, a jump whose chain the memo does not know, a hashlimit table,
+   * or something iptables refuses in the rule's place (the builder checks those on a rule).
+   */
+  copyPlainRule(
+    raw: string,
+    from: number,
+    to: number,
+    b: RulesetBuilder,
+    copy: CopiedLines,
+  ): boolean {
+    if (raw.charCodeAt(from + 1) !== 65 /* A */) return false;
+    const chain = this.readRuleWords(raw, from, to, b, this.memo);
+    if (chain === undefined || !this.canonical) return false;
+    const table = b.currentTable!;
+    const at = b.foundChainAt;
+    const target = this.target;
+    for (let i = 0; i < this.matchCount; i++)
+      if (this.scratchMatches[i]!.module === 'hashlimit') return false;
+    const rule = { core: this.core, target, source: '', span: NO_SPAN };
+    if (checkRulePlace(rule, table.name, chain.name, copy.refused)) return false;
+    if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) {
+      if (this.targetAt < 0) return false;
+      copy.jump(table, at, this.targetAt);
+    }
+    copy.add(table, at, from, to);
     return true;
   }
 

@@ -17,6 +17,8 @@ import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLineAt, type OnProgress } from './lines.ts';
+import { CopiedLines } from './copied-lines.ts';
+import { printCopiedSave } from './save-printer.ts';
 import { appendChainStart, chainNameEnd, RuleLineOrder, type ReadLine } from './save-rule-order.ts';
 
 const COUNTERS = /^\[(\d+):(\d+)\]$/;
@@ -60,18 +62,50 @@ export interface SaveParseOptions {
 }
 
 export function parseSave(text: string, family: Family, opts: SaveParseOptions = {}): ParseResult {
-  const fast = opts.fastPath ?? true;
+  const b = readSave(text, family, opts.fastPath ?? true, opts.onProgress);
+  const result = b.finish();
+  opts.onProgress?.(text.length, text.length);
+  return result;
+}
+
+/**
+ * The text printSave prints for parseSave(text, family).ruleset, read in copy mode
+ * (copied-lines.ts) with no rule made; undefined when the dump has a line or a diagnostic copy
+ * mode does not keep: then parse and print it the common way.
+ */
+export function copySave(text: string, family: Family): string | undefined {
+  const copy = new CopiedLines(text);
+  const b = readSave(text, family, true, undefined, copy);
+  if (copy.failed) return undefined;
+  const { ruleset, diagnostics } = b.finish();
+  if (diagnostics.length > 0 || !copy.jumpsAreSound()) return undefined;
+  // a rule line read in full (one that does not start with `-` or `[`) made a rule
+  for (const t of ruleset.tables) for (const c of t.chains) if (c.rules.length) return undefined;
+  return printCopiedSave(ruleset, copy);
+}
+
+/** Reads the dump into a builder, with every rule line copied rather than read when `copy` is given. */
+function readSave(
+  text: string,
+  family: Family,
+  fast: boolean,
+  onProgress: OnProgress | undefined,
+  copy?: CopiedLines,
+): RulesetBuilder {
   const b = new RulesetBuilder(family, 'save');
   const memo = new RuleMemo(family);
   const fastReader = new FastRuleReader(memo);
   const full = new FullLineReader(b);
   let lastLine = 0;
 
-  const onProgress = opts.onProgress;
   const readLine: ReadLine = (line, from, to) => {
     const first = text.charCodeAt(from);
     // a chain line the fast way needs no string of its own (36,000 in a big kube-proxy dump)
     if (fast && first === 58 /* : */ && readPlainChainLine(text, from, to, line, b, memo)) return;
+    if (copy !== undefined && (first === 45 /* - */ || first === 91) /* [ */) {
+      if (!b.currentTable || !fastReader.copyPlainRule(text, from, to, b, copy)) copy.failed = true;
+      return;
+    }
     // the line, which a rule keeps as its source
     const raw = text.slice(from, to);
     if (fast && b.currentTable && readFastRule(text, from, raw, line, b, fastReader)) return;
@@ -84,7 +118,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
   forEachLineAt(text, onProgress, (line, from, to) => {
     lastLine = line;
     const first = text.charCodeAt(from);
-    if (to === from || first === 35 /* # */) return;
+    if (to === from || first === 35 /* # */ || copy?.failed) return;
     if (order !== undefined) {
       // any other line (start -1) ends the run of -A lines before it is read
       const start = b.currentTable ? appendChainStart(text, from, to) : -1;
@@ -107,9 +141,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
       at,
     );
   }
-  const result = b.finish();
-  onProgress?.(text.length, text.length);
-  return result;
+  return b;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Prints a ruleset as iptables-save does, optionally with `-c` counters. */
-import type { Ruleset } from './model.ts';
+import type { Chain, Ruleset } from './model.ts';
+import type { CopiedLines } from './copied-lines.ts';
 import { asWritten, ruleText } from './rule-printer.ts';
 import { sourcesAreCanonical } from './canonical.ts';
 
@@ -12,12 +13,7 @@ export function printSave(ruleset: Ruleset, opts: SavePrintOptions = {}): string
   const out: string[] = [];
   for (const table of ruleset.tables) {
     out.push(`*${table.name}`);
-    for (const c of table.chains) {
-      const cnt = c.counters ?? { packets: 0, bytes: 0 };
-      out.push(
-        `:${c.name} ${c.builtin ? (c.policy ?? 'ACCEPT') : '-'} [${cnt.packets}:${cnt.bytes}]`,
-      );
-    }
+    for (const c of table.chains) out.push(chainLine(c));
     for (const c of table.chains) {
       // a dump read from iptables-save text is printed back from its lines where they are canonical
       const copy = sourcesAreCanonical(table, c);
@@ -30,6 +26,24 @@ export function printSave(ruleset: Ruleset, opts: SavePrintOptions = {}): string
         } else out.push(text);
       }
     }
+    out.push('COMMIT');
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}
+
+/** A chain's `:NAME POLICY [packets:bytes]` line. */
+function chainLine(c: Chain): string {
+  const cnt = c.counters ?? { packets: 0, bytes: 0 };
+  return `:${c.name} ${c.builtin ? (c.policy ?? 'ACCEPT') : '-'} [${cnt.packets}:${cnt.bytes}]`;
+}
+
+/** printSave of a ruleset the save parser read in copy mode: its rule lines are copied. */
+export function printCopiedSave(ruleset: Ruleset, copied: CopiedLines): string {
+  const out: string[] = [];
+  for (const table of ruleset.tables) {
+    out.push(`*${table.name}`);
+    for (const c of table.chains) out.push(chainLine(c));
+    copied.pushRules(table, out);
     out.push('COMMIT');
   }
   return out.length ? `${out.join('\n')}\n` : '';

@@ -67,7 +67,7 @@ function plainCountersEnd(text: string, from: number, to: number): number {
 }
 
 /** A growable column of int32 values. */
-class IntColumn {
+export class IntColumn {
   values = new Int32Array(256);
 
   set(k: number, value: number): void {

@@ -184,13 +184,19 @@ function edgesOfJumps(
   return { edgeStart, edgeTo, edgeRule };
 }
 
-/** Iterative DFS so a 20,000-chain dump cannot overflow the stack. */
-function findLoops(table: Table, edges: Edges, out: Diagnostic[]): void {
-  const { edgeStart, edgeTo, edgeRule } = edges;
+/**
+ * Walks the chains' jumps depth first (iteratively, so a 20,000-chain dump cannot overflow the
+ * stack) and calls `onLoop` for each edge e that goes back to a chain on the path, with the path
+ * and that chain; it stops when onLoop returns true.
+ */
+function walkLoops(
+  edgeStart: Int32Array,
+  edgeTo: ArrayLike<number>,
+  onLoop: (e: number, stack: number[], dest: number) => boolean,
+): void {
   const n = edgeStart.length - 1;
   const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
   const next = edgeStart.slice(0, n); // each chain's next edge to follow
-  const reported = new Set<Rule>();
   const stack: number[] = [];
   for (let start = 0; start < n; start++) {
     if (state[start] !== 0) continue;
@@ -206,23 +212,39 @@ function findLoops(table: Table, edges: Edges, out: Diagnostic[]): void {
       const e = next[top]!++;
       const dest = edgeTo[e]!;
       if (state[dest] === 1) {
-        const rule = edgeRule[e]!;
-        if (!reported.has(rule)) {
-          reported.add(rule);
-          const cycle = [...stack.slice(stack.indexOf(dest)), dest]
-            .map((i) => table.chains[i]!.name)
-            .join(' → ');
-          out.push({
-            code: 'jump-loop',
-            severity: 'error',
-            message: `jump loop: ${cycle}`,
-            ...targetSpanOf(rule),
-          });
-        }
+        if (onLoop(e, stack, dest)) return;
       } else if (state[dest] === 0) {
         state[dest] = 1;
         stack.push(dest);
       }
     }
   }
+}
+
+/** Whether a chain can reach itself by the jumps (chain c's go to edgeTo[edgeStart[c] …]). */
+export function hasLoop(edgeStart: Int32Array, edgeTo: ArrayLike<number>): boolean {
+  let found = false;
+  walkLoops(edgeStart, edgeTo, () => (found = true));
+  return found;
+}
+
+function findLoops(table: Table, edges: Edges, out: Diagnostic[]): void {
+  const { edgeStart, edgeTo, edgeRule } = edges;
+  const reported = new Set<Rule>();
+  walkLoops(edgeStart, edgeTo, (e, stack, dest) => {
+    const rule = edgeRule[e]!;
+    if (!reported.has(rule)) {
+      reported.add(rule);
+      const cycle = [...stack.slice(stack.indexOf(dest)), dest]
+        .map((i) => table.chains[i]!.name)
+        .join(' → ');
+      out.push({
+        code: 'jump-loop',
+        severity: 'error',
+        message: `jump loop: ${cycle}`,
+        ...targetSpanOf(rule),
+      });
+    }
+    return false;
+  });
 }

@@ -22,6 +22,7 @@ const options = {
   node: { type: 'string' },
   hosts: { type: 'boolean' },
   since: { type: 'string' },
+  full: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -30,7 +31,7 @@ export const compileCommand: Command = {
   name: 'compile',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
-       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml
+       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml [--full]
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
 a KubeProxyConfiguration and an optional netfilter-lab/v1alpha1 Cluster document, and prints
@@ -44,6 +45,8 @@ Options:
                 print instead the iptables-restore input of kube-proxy's partial sync after
                 the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
                 whole, the chains of the Services that changed, and the -X of chains gone
+  --full        with --since, the full sync instead (kube-proxy's answer to a failed
+                restore): every chain written again, and the -X of chains gone
   --hosts       print each node's host model (interfaces, addresses, routes) as YAML, keyed by
                 node name (trace --host reads it with --node NAME); with --node, only that
                 node's host, the file trace --host reads alone; with --json, as JSON
@@ -103,13 +106,16 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
       reportDiagnostics(input.name, diagnostics);
       throw new UsageError(`no node "${node}" (nodes: ${names.join(', ') || 'none'})`);
     }
+    if (values.full && values.since === undefined)
+      throw new UsageError('--full goes with --since PREVIOUS.yaml');
     if (values.since !== undefined) {
       const prev = await readInput(values.since);
       const before = loadCluster(prev.text);
       reportDiagnostics(prev.name, before.diagnostics);
       if (!before.model.nodes.some((n) => n.name === node))
         throw new UsageError(`no node "${node}" in ${prev.name}`);
-      await out.write(partialSync(before.model, model, node)?.text ?? '');
+      const full = values.full === true;
+      await out.write(partialSync(before.model, model, node, { full })?.text ?? '');
       await out.flush();
       reportDiagnostics(input.name, diagnostics);
       return exitStatus(errors() + before.diagnostics.filter((d) => d.severity === 'error').length);

@@ -26,6 +26,8 @@ export interface PartialSync {
   text: string;
   /** the Services (`namespace/name`) whose chains are rewritten */
   changed: string[];
+  /** the Services of the previous sync that are gone (their chains are deleted) */
+  removed: string[];
   /** the per-Service nat chains written again (declared and refilled), in restore order */
   rewritten: string[];
   /** the chains deleted */
@@ -87,9 +89,9 @@ export function partialSync(
   const after = proxierOf(next, nodeName);
   if (!before || !after) return null;
   const old = serviceFacts(prev, before.endpoints);
-  const changed = [...serviceFacts(next, after.endpoints)]
-    .filter(([name, f]) => old.get(name) !== f)
-    .map(([name]) => name);
+  const now = serviceFacts(next, after.endpoints);
+  const changed = [...now].filter(([name, f]) => old.get(name) !== f).map(([name]) => name);
+  const removed = [...old.keys()].filter((name) => !now.has(name));
   // each per-Service chain's Service, from the rules written to it
   const ownerOf = new Map<string, string>();
   for (const r of after.out.rules)
@@ -115,5 +117,11 @@ export function partialSync(
   for (const c of deleted) lines.push(`-X ${c}`);
   lines.push(...last, 'COMMIT');
   const serviceChains = after.out.chains.nat.filter((c) => !FIXED_NAT.has(c) && rewritten(c));
-  return { text: `${lines.join('\n')}\n`, changed, rewritten: serviceChains, deleted };
+  return {
+    text: `${lines.join('\n')}\n`,
+    changed,
+    removed,
+    rewritten: serviceChains,
+    deleted,
+  };
 }

@@ -32,6 +32,43 @@ describe('netfilter-lab compile --since', () => {
     expect(lines.at(-2)).toContain('kubernetes service nodeports');
   });
 
+  const repeated = `${root}src/engine/cluster/__golden__/kube-proxy/sync-proxy-rules-repeated/`;
+
+  it('writes only the chain lines and deletions of a deleted Service (TestSyncProxyRulesRepeated)', () => {
+    const r = cli([
+      'compile',
+      `${repeated}03-delete-svc2.yaml`,
+      '--since',
+      `${repeated}02-add-svc3.yaml`,
+    ]);
+    expect(r.status).toBe(0);
+    const nat = r.stdout.slice(r.stdout.indexOf('*nat')).trim().split('\n');
+    expect(nat.filter((l) => /^(:KUBE-(SVC|SEP)-|-X )/.test(l)).sort()).toEqual([
+      '-X KUBE-SEP-UHEGFW77JX3KXTOV',
+      '-X KUBE-SVC-2VJB64SDSIJUP5T6',
+      ':KUBE-SEP-UHEGFW77JX3KXTOV - [0:0]',
+      ':KUBE-SVC-2VJB64SDSIJUP5T6 - [0:0]',
+    ]);
+  });
+
+  it('with --full, rewrites every chain and still deletes the stale ones', () => {
+    const args = ['compile', `${repeated}09-delete-svc4-full-resync.yaml`];
+    const since = ['--since', `${repeated}08-no-change.yaml`];
+    const partial = cli([...args, ...since]).stdout;
+    const r = cli([...args, ...since, '--full']);
+    expect(r.status).toBe(0);
+    for (const line of [':KUBE-SVC-XPGD46QRK7WJZT7O - [0:0]', '-X KUBE-SVC-4SW47YFZTEDKD3PK'])
+      expect(r.stdout.split('\n')).toContain(line);
+    expect(partial).not.toContain(':KUBE-SVC-XPGD46QRK7WJZT7O');
+    expect(partial).toContain('-X KUBE-SVC-4SW47YFZTEDKD3PK');
+  });
+
+  it('refuses --full without --since', () => {
+    const r = cli(['compile', `${repeated}08-no-change.yaml`, '--full']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--full goes with --since');
+  });
+
   it('is a usage error when the node is not in the previous cluster', () => {
     const other = join(dir, 'other.yaml');
     writeFileSync(other, readFileSync(before, 'utf8').replaceAll('test-hostname', 'elsewhere'));

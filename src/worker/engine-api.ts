@@ -19,6 +19,7 @@ import { replyTo } from './reply.ts';
 import { parsedDump, resolve } from './sources.ts';
 import { dumpApi } from './dump-api.ts';
 import { lessonsApi } from './lessons-api.ts';
+import { syncApi } from './sync-api.ts';
 import type { EngineApi, PacketInput, TraceProblem, TraceRequest } from './protocol.ts';
 
 type Prepared =
@@ -45,6 +46,7 @@ function seedOf(req: TraceRequest): { seed?: number } {
 export const engineApi: EngineApi = {
   ...dumpApi,
   ...lessonsApi,
+  ...syncApi,
 
   compileCluster(yaml) {
     return compiledCluster(yaml).result;

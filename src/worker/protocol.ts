@@ -14,6 +14,7 @@ import type {
 } from '../engine/netfilter/index.ts';
 import type { DumpApi } from './dump-protocol.ts';
 import type { LessonsApi } from './lessons-protocol.ts';
+import type { SyncApi } from './sync-protocol.ts';
 
 /** One node of a compiled cluster: what `iptables-save` shows there, and why each rule exists. */
 export interface CompiledNodeData {
@@ -161,7 +162,7 @@ export interface JourneyResponse {
 export type { FieldDiagnostic, DumpFormat };
 
 /** The API the worker exposes; every call is a pure function of its arguments. */
-export interface EngineApi extends DumpApi, LessonsApi {
+export interface EngineApi extends DumpApi, LessonsApi, SyncApi {
   compileCluster(yaml: string): CompileClusterResult;
   /** Compiles into the worker's cache only (nothing to copy back): a page about to ask. */
   prepareCluster(yaml: string): void;

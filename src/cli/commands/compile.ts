@@ -48,6 +48,7 @@ const options = {
   hosts: { type: 'boolean' },
   'ipset-save': { type: 'boolean' },
   since: { type: 'string' },
+  full: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -56,7 +57,7 @@ export const compileCommand: Command = {
   name: 'compile',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
-       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml
+       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml [--full]
        netfilter-lab compile CLUSTER.yaml|- --node NAME --ipset-save
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
@@ -71,6 +72,8 @@ Options:
                 print instead the iptables-restore input of kube-proxy's partial sync after
                 the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
                 whole, the chains of the Services that changed, and the -X of chains gone
+  --full        with --since, the full sync instead (kube-proxy's answer to a failed
+                restore): every chain written again, and the -X of chains gone
   --hosts       print each node's host model (interfaces, addresses, routes, and the ipsets its
                 NetworkPolicy rules name) as YAML, keyed by node name (trace --host reads it
                 with --node NAME); with --node, only that node's host, the file trace --host
@@ -133,13 +136,16 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
       reportDiagnostics(input.name, diagnostics);
       throw new UsageError(`no node "${node}" (nodes: ${names.join(', ') || 'none'})`);
     }
+    if (values.full && values.since === undefined)
+      throw new UsageError('--full goes with --since PREVIOUS.yaml');
     if (values.since !== undefined) {
       const prev = await readInput(values.since);
       const before = loadCluster(prev.text);
       reportDiagnostics(prev.name, before.diagnostics);
       if (!before.model.nodes.some((n) => n.name === node))
         throw new UsageError(`no node "${node}" in ${prev.name}`);
-      await out.write(partialSync(before.model, model, node)?.text ?? '');
+      const full = values.full === true;
+      await out.write(partialSync(before.model, model, node, { full })?.text ?? '');
       await out.flush();
       reportDiagnostics(input.name, diagnostics);
       return exitStatus(errors() + before.diagnostics.filter((d) => d.severity === 'error').length);

@@ -23,6 +23,8 @@ export type ClusterDiagnosticCode =
   | 'unknown-node' // a pod or endpoint on a node the description does not define
   | 'unknown-service' // an EndpointSlice for a Service that is not defined
   | 'ipv6-ignored' // the model is IPv4 only
+  | 'ipv6-in-ipv4-service' // an IPv6 address where a Service's families say IPv4 only
+  | 'family-not-in-cluster' // a Service asks for an IP family (IPv6) the cluster does not have
   | 'leading-zeros' // an IPv4 number written 041: read as decimal, as kube-proxy does
   | 'assumed' // a value the description left out and the compiler chose (info)
   | 'not-compiled' // understood and validated, but produces no rules (NetworkPolicy, ExternalName)

@@ -5,6 +5,8 @@
  * written whole; a Service's own chains only when the Service or its endpoints changed; chains of
  * the previous sync that no longer exist are flushed and deleted (`-X`), just before the
  * NodePort hand-off that stays last. The comparison leaves out where a field was written.
+ * A full sync (kube-proxy's first, and its answer to a failed restore) writes every chain but
+ * still deletes the previous sync's stale ones.
  */
 import { nodeView } from './compile.ts';
 import { buildEndpoints, servicePortKey, type Endpoint } from './endpoints.ts';
@@ -24,8 +26,17 @@ export interface PartialSync {
   text: string;
   /** the Services (`namespace/name`) whose chains are rewritten */
   changed: string[];
+  /** the Services of the previous sync that are gone (their chains are deleted) */
+  removed: string[];
+  /** the per-Service nat chains written again (declared and refilled), in restore order */
+  rewritten: string[];
   /** the chains deleted */
   deleted: string[];
+}
+
+export interface SyncOptions {
+  /** write every chain, as a full sync does */
+  full?: boolean;
 }
 
 /** JSON of what kube-proxy reads, without source positions (they move when lines move). */
@@ -72,14 +83,15 @@ export function partialSync(
   prev: ClusterModel,
   next: ClusterModel,
   nodeName: string,
+  options: SyncOptions = {},
 ): PartialSync | null {
   const before = proxierOf(prev, nodeName);
   const after = proxierOf(next, nodeName);
   if (!before || !after) return null;
   const old = serviceFacts(prev, before.endpoints);
-  const changed = [...serviceFacts(next, after.endpoints)]
-    .filter(([name, f]) => old.get(name) !== f)
-    .map(([name]) => name);
+  const now = serviceFacts(next, after.endpoints);
+  const changed = [...now].filter(([name, f]) => old.get(name) !== f).map(([name]) => name);
+  const removed = [...old.keys()].filter((name) => !now.has(name));
   // each per-Service chain's Service, from the rules written to it
   const ownerOf = new Map<string, string>();
   for (const r of after.out.rules)
@@ -88,7 +100,7 @@ export function partialSync(
       if (s !== undefined) ownerOf.set(r.chain, s);
     }
   const rewritten = (chain: string): boolean =>
-    FIXED_NAT.has(chain) || changed.includes(ownerOf.get(chain) ?? '');
+    options.full === true || FIXED_NAT.has(chain) || changed.includes(ownerOf.get(chain) ?? '');
   const nextChains = new Set(after.out.chains.nat);
   const deleted = before.out.chains.nat.filter((c) => SERVICE_CHAIN.test(c) && !nextChains.has(c));
 
@@ -104,5 +116,12 @@ export function partialSync(
   }
   for (const c of deleted) lines.push(`-X ${c}`);
   lines.push(...last, 'COMMIT');
-  return { text: `${lines.join('\n')}\n`, changed, deleted };
+  const serviceChains = after.out.chains.nat.filter((c) => !FIXED_NAT.has(c) && rewritten(c));
+  return {
+    text: `${lines.join('\n')}\n`,
+    changed,
+    removed,
+    rewritten: serviceChains,
+    deleted,
+  };
 }

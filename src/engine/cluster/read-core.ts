@@ -1,6 +1,7 @@
 /** Readers for the core Kubernetes kinds: Node, Pod, Service, EndpointSlice, NetworkPolicy. */
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { isRecord, Reader, shown } from './read-kit.ts';
+import { checkServiceFamilies } from './read-families.ts';
 import type {
   ClusterEndpointSlice,
   ClusterNode,
@@ -139,7 +140,10 @@ export function readService(r: Reader): ClusterService | undefined {
   let clusterIP: number | null = null;
   let headless = false;
   if (ipText === 'None') headless = true;
-  else if (ipText !== undefined && ipText !== '') clusterIP = r.ipv4(['spec', 'clusterIP']) ?? null;
+  else if (ipText !== undefined && ipText !== '' && !ipText.includes(':'))
+    clusterIP = r.ipv4(['spec', 'clusterIP']) ?? null;
+  // IPv6 and dual-stack settings are checked against the cluster's one family
+  checkServiceFamilies(r);
   const ports: ServicePort[] = [];
   const rawPorts = r.list(['spec', 'ports']);
   rawPorts.forEach((_, i) => {
@@ -253,6 +257,14 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
     return undefined;
   }
   const addressType = r.str(['addressType']);
+  if (addressType === 'IPv6') {
+    r.warn(
+      ['addressType'],
+      'family-not-in-cluster',
+      'addressType IPv6: a family this cluster does not have (it has IPv4 only); kube-proxy writes IPv4 rules only, so this slice is left out',
+    );
+    return undefined;
+  }
   if (addressType !== undefined && addressType !== 'IPv4') {
     r.warn(
       ['addressType'],

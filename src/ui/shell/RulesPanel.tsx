@@ -18,6 +18,7 @@ import { useShownPlace } from './shown-place.ts';
 import { VersionBadge, VersionCompare } from '../versions/VersionCompare.tsx';
 import { versionStrings } from '../versions/strings.ts';
 import { useRulePick } from '../lessons/rule-pick.ts';
+import { SyncStrip } from '../sync/SyncStrip.tsx';
 
 // the rule table explains rules with every match and target module: its own chunk, loaded
 // after the first paint, so the page's first task does not evaluate them all
@@ -168,6 +169,7 @@ export function RulesPanel() {
           ) : null}
         </div>
       </div>
+      {cluster && !compare ? <SyncStrip node={cluster.node} /> : null}
       {rules === null ? null : compare && cluster ? (
         <VersionCompare yaml={cluster.yaml} node={cluster.node} />
       ) : view === 'table' ? (

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileDockerHost } from './index.ts';
 
@@ -89,5 +90,20 @@ describe('Docker rule provenance', () => {
     const out = compileDockerHost(doc(`containers:\n- {name: web}`));
     expect(out.host?.interfaces.map((i) => i.name)).toEqual(['eth0', 'docker0']);
     expect(out.host?.bridges[0]?.ports[0]?.addresses).toEqual(['172.17.0.2']);
+  });
+});
+
+describe('the DockerHost example in docs/formats.md', () => {
+  it('compiles without an error, with every kind of port it shows', () => {
+    const md = readFileSync(new URL('../../../docs/formats.md', import.meta.url), 'utf8');
+    const section = md.split(/^## /m).find((s) => s.startsWith('Docker hosts'))!;
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const out = compileDockerHost(yaml);
+    expect(out.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(out.rulesetText).toContain('-d 127.0.0.1/32 ! -i docker0 -p tcp -m tcp --dport 9090');
+    expect(out.rulesetText).toContain('-p udp -m udp --dport 5353 -j DNAT');
+    expect(out.rulesetText).toMatch(
+      /-A DOCKER-FORWARD -i br-[0-9a-f]{12} -o br-[0-9a-f]{12} -j DROP/,
+    );
   });
 });

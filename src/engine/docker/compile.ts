@@ -5,6 +5,7 @@
  * are the cluster compiler's business and are passed over here.
  */
 import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from '../cluster/diagnostics.ts';
+import { checkFields } from '../cluster/field-check.ts';
 import { Reader } from '../cluster/read-kit.ts';
 import { visitManifests } from '../cluster/source.ts';
 import type { HostFile } from '../cluster/hosts.ts';
@@ -40,8 +41,9 @@ export function compileDockerHost(text: string, name?: string): CompiledDockerHo
     text,
     report,
     (obj) => {
-      if (obj.value['kind'] === DOCKER_HOST_KIND)
-        specs.push(readDockerHost(new Reader(obj, report)));
+      if (obj.value['kind'] !== DOCKER_HOST_KIND) return;
+      checkFields(obj, DOCKER_HOST_KIND, report);
+      specs.push(readDockerHost(new Reader(obj, report)));
     },
     () => (specs.length = 0),
   );

@@ -107,3 +107,12 @@ describe('the DockerHost example in docs/formats.md', () => {
     );
   });
 });
+
+describe('DockerHost field check', () => {
+  it('warns at a misspelt key, naming the one meant', () => {
+    const out = compileDockerHost(doc('userlandproxy: false'));
+    const w = out.diagnostics.find((d) => d.code === 'unknown-field');
+    expect(w).toMatchObject({ severity: 'warning', line: 5 });
+    expect(w?.message).toContain('userlandProxy');
+  });
+});

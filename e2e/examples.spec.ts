@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_CLUSTER_YAML } from '../src/engine/scenarios/default-cluster.ts';
-import { scenarios } from '../src/engine/scenarios/index.ts';
+import { dumpScenarios, scenarios } from '../src/engine/scenarios/index.ts';
 import { openTraced, watchErrors } from './support.ts';
 
 interface PageGlobals {
@@ -122,7 +122,7 @@ test('the example picker opens a scenario over edited work, and Undo brings the 
 
   await page.getByTestId('example-picker').click();
   const list = page.getByTestId('example-list');
-  await expect(list.locator('li')).toHaveCount(scenarios.length);
+  await expect(list.locator('li')).toHaveCount(scenarios.length + dumpScenarios.length);
   await list.getByTestId('example-loadbalancer-source-ranges').click();
   await expect(list).toHaveCount(0);
   // the load balancer's address is one of the To list's choices now, not a typed address

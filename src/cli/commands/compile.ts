@@ -10,6 +10,7 @@ import { Output } from '../output.ts';
 import { reportDiagnostics } from '../report.ts';
 import { singleFile } from '../ruleset-input.ts';
 import { UsageError } from '../usage-error.ts';
+import { compileDocker, wantsDocker } from './compile-docker.ts';
 import {
   compileModelNode,
   hostsOf,
@@ -63,7 +64,8 @@ export const compileCommand: Command = {
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
 a KubeProxyConfiguration and an optional netfilter-lab/v1alpha1 Cluster document, and prints
 the filter and nat rules kube-proxy (iptables mode) writes on the node, as iptables-save prints
-them there. Diagnostics go to stderr as FILE:LINE:COL: severity: message.
+them there. A kind: DockerHost document is compiled into the rules Docker Engine 28.5.2 writes
+on that host (--node names one when there are several). Diagnostics go to stderr as FILE:LINE:COL: severity: message.
 
 Options:
   --node NAME   the node to compile (may be left out when the cluster has one node, or when
@@ -96,6 +98,8 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     }
     const input = await readInput(singleFile(positionals));
     const { model, diagnostics } = loadCluster(input.text);
+    const nodeNames = model.nodes.map((n) => n.name);
+    if (wantsDocker(input.text, values.node, nodeNames)) return compileDocker(input, values);
     const errors = () => diagnostics.filter((d) => d.severity === 'error').length;
     const out = new Output();
     if (values.hosts) {

@@ -29,6 +29,8 @@ export type ClusterDiagnosticCode =
   | 'assumed' // a value the description left out and the compiler chose (info)
   | 'not-compiled' // understood and validated, but produces no rules (NetworkPolicy, ExternalName)
   | 'unknown-node-name' // compile asked for a node the description does not define
+  | 'unknown-network' // a Docker container on a network the DockerHost does not define
+  | 'duplicate-published-port' // two containers publish the same host port and protocol
   | 'internal'; // the compiler produced a rule iptables would not take (a bug: please report)
 
 export type ClusterSeverity = 'error' | 'warning' | 'info';

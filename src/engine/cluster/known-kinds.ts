@@ -176,6 +176,18 @@ const CLUSTER: Fields = {
   features: anyOf('randomFully', 'nfacct'),
 };
 
+/** The netfilter-lab/v1alpha1 DockerHost document (engine/docker): closed, as Cluster is. */
+const DOCKER_HOST: Fields = {
+  ...anyOf('apiVersion', 'kind'),
+  metadata: anyOf('name'),
+  spec: {
+    ...anyOf('userlandProxy', 'icc', 'forwardPolicy'),
+    interfaces: [anyOf('name', 'address', 'gateway')],
+    networks: [anyOf('name', 'subnet', 'bridge', 'icc')],
+    containers: [{ ...anyOf('name', 'ports'), networks: [anyOf('name', 'ip')] }],
+  },
+};
+
 export const KNOWN_FIELDS: Readonly<Record<string, Fields>> = {
   Node: NODE,
   Pod: POD,
@@ -186,4 +198,5 @@ export const KNOWN_FIELDS: Readonly<Record<string, Fields>> = {
   Namespace: NAMESPACE,
   KubeProxyConfiguration: KUBE_PROXY_CONFIGURATION,
   Cluster: CLUSTER,
+  DockerHost: DOCKER_HOST,
 };

@@ -232,6 +232,9 @@ function startLoading(): Loading {
       case 'Cluster':
         if (readClusterDoc(r, apiVersion, model, haveSettings)) haveSettings = true;
         break;
+      case 'DockerHost': // a host of its own, compiled by engine/docker: no kube-proxy rules
+        r.info(['kind'], 'not-compiled', 'a DockerHost is compiled as a Docker host, not a node');
+        break;
       default:
         keepUnknown(r, model, kind);
     }

@@ -12,6 +12,7 @@ import { sessionAffinity } from './session-affinity.ts';
 import type { Scenario } from './types.ts';
 
 export type { FlowDoc, Scenario, ScenarioCluster, Text } from './types.ts';
+export { dumpScenarios, type DumpScenario } from './docker-published-port.ts';
 
 export const scenarios: readonly Scenario[] = [
   clusterip4pods,

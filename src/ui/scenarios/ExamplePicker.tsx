@@ -5,9 +5,14 @@
  * outside closes the list and returns focus to the button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { scenarios, type Scenario } from '../../engine/scenarios/index.ts';
+import {
+  dumpScenarios,
+  scenarios,
+  type DumpScenario,
+  type Scenario,
+} from '../../engine/scenarios/index.ts';
 import { useLang } from '../i18n/index.ts';
-import { openExample } from './open-example.ts';
+import { openDumpExample, openExample } from './open-example.ts';
 import { strings } from './strings.ts';
 import './examples.css';
 
@@ -44,6 +49,24 @@ function ExampleItem({ s, pick }: { s: Scenario; pick(s: Scenario, cluster: numb
   );
 }
 
+/** An example opened as a dump (the Docker host): one button, no versions. */
+function DumpExampleItem({ s, pick }: { s: DumpScenario; pick(s: DumpScenario): void }) {
+  const lang = useLang();
+  return (
+    <li className="example-item">
+      <button
+        type="button"
+        className="example-open"
+        onClick={() => pick(s)}
+        data-testid={`example-${s.id}`}
+      >
+        <span className="example-title">{s.title[lang]}</span>
+        <span className="example-summary">{s.summary[lang]}</span>
+      </button>
+    </li>
+  );
+}
+
 export function ExamplePicker() {
   const t = strings[useLang()];
   const [open, setOpen] = useState(false);
@@ -67,6 +90,10 @@ export function ExamplePicker() {
   };
   const pick = (s: Scenario, cluster: number) => {
     openExample(s, cluster);
+    close();
+  };
+  const pickDump = (s: DumpScenario) => {
+    openDumpExample(s);
     close();
   };
 
@@ -102,6 +129,9 @@ export function ExamplePicker() {
           <ul>
             {scenarios.map((s) => (
               <ExampleItem key={s.id} s={s} pick={pick} />
+            ))}
+            {dumpScenarios.map((s) => (
+              <DumpExampleItem key={s.id} s={s} pick={pickDump} />
             ))}
           </ul>
         </div>

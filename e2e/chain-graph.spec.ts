@@ -49,6 +49,26 @@ async function screenSizes(texts: Locator): Promise<{ text: string; px: number }
 const rects = (l: Locator): Promise<Rect[]> =>
   l.evaluateAll((els) => els.map((el) => (el as unknown as SvgText).getBoundingClientRect()));
 
+/** Chains whose box shows in the graph's view only in part: cut by one of its edges. */
+async function cutChains(graph: Locator): Promise<string[]> {
+  const svg = (await rects(graph.locator('svg.nv-graph-svg')))[0];
+  if (!svg) return ['(no graph)'];
+  const boxes = await graph.locator('g.node').evaluateAll((els) =>
+    els.map((el) => ({
+      id: (el as unknown as SvgText & { getAttribute(n: string): string | null }).getAttribute(
+        'aria-label',
+      ),
+      r: (el as unknown as SvgText).getBoundingClientRect(),
+    })),
+  );
+  const within = (r: Rect) =>
+    r.x >= svg.x - 0.5 &&
+    r.y >= svg.y - 0.5 &&
+    r.x + r.width <= svg.x + svg.width + 0.5 &&
+    r.y + r.height <= svg.y + svg.height + 0.5;
+  return boxes.filter((b) => overlap(b.r, svg) && !within(b.r)).map((b) => b.id ?? '?');
+}
+
 const overlap = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width - 0.5 &&
   b.x < a.x + a.width - 0.5 &&
@@ -70,8 +90,9 @@ for (const [width, height] of [
   [390, 844],
   [1024, 700],
   [1440, 900],
+  [1920, 1080],
 ] as const) {
-  test(`the first view's chain names read at 11 px or more at ${width}×${height}`, async ({
+  test(`the first view's chain names read at 11 px or more, none cut by its edges, at ${width}×${height}`, async ({
     page,
   }) => {
     const errors = watchErrors(page);
@@ -85,6 +106,8 @@ for (const [width, height] of [
     const svg = (await rects(graph.locator('svg.nv-graph-svg')))[0];
     const entry = (await rects(graph.locator('g.node[data-chain="PREROUTING"]')))[0];
     expect(svg && entry && overlap(svg, entry)).toBe(true);
+    // every chain in view is wholly in view: no name half shown at an edge
+    expect(await cutChains(graph)).toEqual([]);
     await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-first-view-${width}.png` });
     expect(errors).toEqual([]);
   });
@@ -195,6 +218,7 @@ test(
     );
     const names = await screenSizes(graph.locator('text.cg-name'));
     expect(names.filter((n) => n.px < 11)).toEqual([]);
+    expect(await cutChains(graph)).toEqual([]);
     await graph.screenshot({ path: `${ARTIFACTS}/chain-graph-100k-folded.png` });
 
     // open from the keyboard: a page of endpoint chains joins the picture, the rest stay folded

@@ -2,11 +2,16 @@
  * How the default scenario loads, measured and printed (never asserted on time: the machine is
  * shared): when the first trace is on screen, and every main-thread task over 50 ms from the
  * page's start until Monaco has loaded and the page is quiet, as Chromium's long-task
- * observer reports them.
+ * observer reports them; and, over the same window, each main-thread task's CPU time from
+ * Chromium's trace.
  */
 import { expect, test } from '@playwright/test';
 import { openTraced, watchErrors } from './support.ts';
 import { MEASURE } from './measure-tag.ts';
+import { startTaskTrace, tasksUntilMark } from './task-cpu.ts';
+
+/** the mark the test sets once the page is quiet: the end of the traced window */
+const QUIET_MARK = 'e2e:load-quiet';
 
 interface LongTask {
   start: number;
@@ -17,7 +22,11 @@ interface PageGlobals {
   __longTasks: LongTask[];
   __firstTraceAt: number | null;
   __marks(): string[];
-  performance: { now(): number; getEntriesByType(type: 'mark'): { name: string }[] };
+  performance: {
+    now(): number;
+    mark(name: string): void;
+    getEntriesByType(type: 'mark'): { name: string }[];
+  };
   document: {
     querySelector(selector: string): { textContent: string | null } | null;
   };
@@ -65,15 +74,21 @@ test(
         characterData: true,
       });
     });
+    // each task's CPU time too (task-cpu.ts): on a shared machine a task's wall time is mostly
+    // its wait for a core
+    const cdp = await page.context().newCDPSession(page);
+    await startTaskTrace(cdp);
     await openTraced(page);
     await expect(page.locator('.editor-pane .monaco-editor')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('probabilities')).toBeVisible({ timeout: 30_000 });
     // a quiet second after the last part has come
     await page.waitForTimeout(1000);
-    const m = await page.evaluate(() => {
+    const m = await page.evaluate((mark) => {
       const g = globalThis as unknown as PageGlobals;
+      g.performance.mark(mark);
       return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks, marks: g.__marks() };
-    });
+    }, QUIET_MARK);
+    const traced = await tasksUntilMark(cdp, QUIET_MARK);
     // the worker compiled the cluster while the page loaded, and the trace went before the
     // journey (worker-queue.ts) and the odds (ViewsPane.tsx): the order, not the time, is held
     const asked = m.marks.filter((n) => n.startsWith('engine:ask:'));
@@ -88,8 +103,16 @@ test(
     const longest = Math.max(0, ...m.tasks.map((t) => t.duration));
     const list = m.tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(' ');
     const msg = `first trace on screen at ${Math.round(m.firstTrace ?? NaN)} ms; ${m.tasks.length} long tasks, ${over100.length} over 100 ms, longest ${Math.round(longest)} ms [ms@start: ${list}]`;
+    const cpu = traced?.tasks ?? [];
+    const cpuOver50 = cpu.filter((t) => t.cpuMs > 50);
+    const mostCpu = Math.max(0, ...cpu.map((t) => t.cpuMs));
+    const cpuList = cpuOver50.map((t) => `${t.cpuMs}/${t.wallMs}@${t.startMs}`).join(' ');
+    const cpuMsg = `until quiet at ${traced?.untilMs ?? NaN} ms: ${cpuOver50.length} tasks over 50 ms of CPU, ${cpu.filter((t) => t.cpuMs > 100).length} over 100, most ${mostCpu} ms [cpu/wall@start: ${cpuList}]`;
     console.log(msg);
+    console.log(cpuMsg);
     test.info().annotations.push({ type: 'load', description: msg });
+    test.info().annotations.push({ type: 'load-cpu', description: cpuMsg });
+    expect(traced).not.toBeNull();
     expect(errors).toEqual([]);
   },
 );

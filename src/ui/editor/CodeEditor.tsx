@@ -4,9 +4,11 @@
  * of it that reports edits, shows markers and moves its cursor when asked.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { EDITOR_BASE_OPTIONS } from './editor-options.ts';
 import { takeHandover } from './handover.ts';
 import { monaco } from './monaco-setup.ts';
 import type { EditorMarker, RevealRequest } from './markers.ts';
+import { takePlainSize } from './plain-size.ts';
 
 export interface CodeEditorProps {
   value: string;
@@ -69,25 +71,24 @@ export default function CodeEditor(props: CodeEditorProps) {
     const u = monaco.Uri.parse(uri);
     const model =
       monaco.editor.getModel(u) ?? monaco.editor.createModel(latest.current, language, u);
+    // a model made ahead (monaco-warm.ts prepareModel) takes what was typed since
+    if (model.getValue() !== latest.current) model.setValue(latest.current);
     // each editor gets a box of its own: Monaco marks the box it is created in as a keybinding
     // context, and the editor before it (disposed a task later) still holds its own box's mark
     const box = document.createElement('div');
     box.style.position = 'absolute';
     box.style.inset = '0';
     host.current.appendChild(box);
+    const size = takePlainSize(uri);
     const ed = monaco.editor.create(box, {
+      ...EDITOR_BASE_OPTIONS,
       model,
       readOnly,
       ariaLabel,
       automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 12.5,
-      lineNumbersMinChars: 3,
-      scrollBeyondLastLine: false,
+      // the light editor's size: measuring the box now would lay out the page in this commit
+      ...(size ? { dimension: size } : {}),
       wordWrap: wordWrap ? 'on' : 'off',
-      tabSize: 2,
-      renderWhitespace: 'none',
-      fixedOverflowWidgets: true,
     });
     editor.current = ed;
     takeOver(ed, model, takeHandover(uri));

@@ -18,15 +18,19 @@ import type { CodeEditorProps } from './CodeEditor.tsx';
 import { openEditorGate, whenEditorMayLoad } from './editor-gate.ts';
 import { leaveHandover } from './handover.ts';
 import { monacoInStages } from './monaco-stages.ts';
+import { notePlainSize } from './plain-size.ts';
 
 type Editor = ComponentType<CodeEditorProps>;
 
-/** Monaco's layers, then the component: loaded once for every editor of the page. */
+/** Monaco's layers, then the component, then the first editor's one-off work (monaco-warm.ts). */
 let loading: Promise<Editor> | null = null;
 function loadEditor(): Promise<Editor> {
   loading ??= monacoInStages()
     .then(() => import('./CodeEditor.tsx'))
-    .then((m) => m.default);
+    .then(async (m) => {
+      await (await import('./monaco-warm.ts')).warmMonaco();
+      return m.default;
+    });
   return loading;
 }
 
@@ -49,8 +53,20 @@ function PlainEditor(props: CodeEditorProps) {
     },
     [uri],
   );
+  const box = useRef<HTMLDivElement>(null);
+  // its size, for Monaco to take without measuring (plain-size.ts)
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const watch = new ResizeObserver(([entry]) => {
+      if (entry)
+        notePlainSize(uri, { width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [uri]);
   return (
-    <div className="code-editor plain-editor" data-testid="plain-editor">
+    <div ref={box} className="code-editor plain-editor" data-testid="plain-editor">
       {props.readOnly ? (
         <pre aria-label={props.ariaLabel}>{props.value}</pre>
       ) : (
@@ -81,30 +97,39 @@ class EditorBoundary extends Component<{ fallback: ReactNode; children: ReactNod
   }
 }
 
-/** Monaco's editor component once it may load and has loaded; null until then (or if it failed). */
-function useLoadedEditor(): Editor | null {
+/**
+ * Monaco's editor component once it may load, has loaded and this editor's model is ready;
+ * null until then (or if it failed).
+ */
+function useLoadedEditor(uri: string, language: string, text: () => string): Editor | null {
   const [editor, setEditor] = useState<{ it: Editor } | null>(null);
   useEffect(() => {
     let live = true;
     void whenEditorMayLoad()
       .then(loadEditor)
-      .then(
-        (it) => {
-          if (live) setEditor({ it });
-        },
-        () => undefined,
-      );
+      .then(async (it) => {
+        if (!live) return;
+        await (await import('./monaco-warm.ts')).prepareModel(uri, language, text);
+        if (live) setEditor({ it });
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
+    // the first model only: a later URI is made by the editor itself
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return editor?.it ?? null;
 }
 
 export function LazyEditor(props: CodeEditorProps & { loadingLabel: string }) {
   const { loadingLabel: _label, ...rest } = props;
+  const text = useRef(rest.value);
+  useEffect(() => {
+    text.current = rest.value;
+  });
   // one component for the page's life: loaded once, the same function from then on
-  const loaded = useLoadedEditor();
+  const loaded = useLoadedEditor(rest.uri, rest.language, () => text.current);
   const plain = <PlainEditor {...rest} />;
   if (!loaded) return plain;
   return <EditorBoundary fallback={plain}>{createElement(loaded, rest)}</EditorBoundary>;

@@ -20,3 +20,35 @@ declare module 'monaco-editor/esm/vs/editor/browser/editorExtensions.js';
 declare module 'monaco-editor/esm/vs/editor/browser/*';
 declare module 'monaco-editor/esm/vs/editor/standalone/*';
 declare module 'monaco-editor/esm/vs/editor/contrib/*';
+declare module 'monaco-editor/esm/vs/editor/standalone/browser/standaloneServices.js' {
+  /** Monaco's service container; the first call instantiates the services and editor features */
+  export const StandaloneServices: { initialize(overrides: object): unknown };
+}
+// what monaco-warm.ts needs to measure the editor's font ahead, as the editor itself would
+declare module 'monaco-editor/esm/vs/editor/common/config/editorOptions.js' {
+  export const editorOptionsRegistry: {
+    id: number;
+    name: string;
+    validate(input: unknown): unknown;
+  }[];
+}
+declare module 'monaco-editor/esm/vs/editor/common/config/fontInfo.js' {
+  export class BareFontInfo {
+    static createFromValidatedSettings(
+      options: { get(id: number): unknown },
+      pixelRatio: number,
+      ignoreEditorZoom: boolean,
+    ): BareFontInfo;
+  }
+}
+declare module 'monaco-editor/esm/vs/editor/browser/config/fontMeasurements.js' {
+  import type { BareFontInfo } from 'monaco-editor/esm/vs/editor/common/config/fontInfo.js';
+  export const FontMeasurements: { readFontInfo(win: Window, font: BareFontInfo): unknown };
+}
+declare module 'monaco-editor/esm/vs/base/browser/pixelRatio.js' {
+  export const PixelRatio: { getInstance(win: Window): { value: number } };
+}
+declare module 'monaco-editor/esm/vs/editor/common/languages.js' {
+  /** resolves once the language's tokenizer is registered (loading its grammar if need be) */
+  export const TokenizationRegistry: { getOrCreate(languageId: string): Promise<unknown> };
+}

@@ -1,7 +1,8 @@
 /**
  * Monaco, bundled by Vite (no CDN): the editor core with its features, the YAML grammar, the
  * YAML language service (monaco-yaml, fed the cluster JSON Schema) and the iptables-save
- * grammar. Its workers are Vite `?worker` bundles. Only the lazily loaded editor imports this.
+ * grammar. Its workers are Vite `?worker` bundles. Only the lazily loaded editor imports this;
+ * the languages are set up by monaco-warm.ts, a task each, before the first editor is made.
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import './monaco-features.ts';
@@ -55,23 +56,29 @@ Object.assign(monaco.editor, {
   },
 });
 
-configureMonacoYaml(monaco, {
-  enableSchemaRequest: false,
-  validate: true,
-  completion: true,
-  hover: true,
-  schemas: [
-    {
-      uri: clusterSchema.$id,
-      fileMatch: [CLUSTER_MODEL_URI],
-      schema: clusterSchema as unknown as JSONSchema,
-    },
-  ],
-});
-registerIptablesLanguage(monaco);
+/** The YAML language service, fed the cluster's JSON Schema. */
+export function configureYaml(): void {
+  configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    validate: true,
+    completion: true,
+    hover: true,
+    schemas: [
+      {
+        uri: clusterSchema.$id,
+        fileMatch: [CLUSTER_MODEL_URI],
+        schema: clusterSchema as unknown as JSONSchema,
+      },
+    ],
+  });
+}
 
-// Tab moves focus out of the editor by default, so keyboard users are never trapped in it;
-// Monaco's own Ctrl+M (Ctrl+Shift+M on a Mac) switches Tab to indenting and back.
-TabFocus.setTabFocusMode(true);
+/** The iptables-save grammar, and Tab's behaviour. */
+export function configureIptables(): void {
+  registerIptablesLanguage(monaco);
+  // Tab moves focus out of the editor by default, so keyboard users are never trapped in it;
+  // Monaco's own Ctrl+M (Ctrl+Shift+M on a Mac) switches Tab to indenting and back.
+  TabFocus.setTabFocusMode(true);
+}
 
 export { monaco };

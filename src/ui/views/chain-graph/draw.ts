@@ -8,6 +8,7 @@ import { select, type Selection } from 'd3-selection';
 import 'd3-transition';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import type { EdgeText } from './edge-label.ts';
+import { snapTranslation } from './frame-snap.ts';
 import type { ChainEdge, ChainNode } from './graph-model.ts';
 import { LABEL_LINE_H, NODE_H, type GraphLayout, type NodeBox } from './elk-layout.ts';
 import { nodeName, nodeSubtitle } from './node-text.ts';
@@ -18,6 +19,8 @@ import type { GraphStrings } from './strings.ts';
  * more. Only the user zooms out past it (or asks for the overview).
  */
 export const READABLE_SCALE = 0.96;
+/** the room kept between a framed view's edge and the chains it shows */
+const SNAP_MARGIN = 8;
 
 export interface GraphData {
   layout: GraphLayout;
@@ -129,7 +132,8 @@ export function createChainGraph(
 
   /**
    * Frames some nodes (the whole graph when none are given) at a readable scale: all of them
-   * when they fit, else the first of them, as far right as keeps the others' left edge in view.
+   * when they fit, else the first of them, as far right as keeps the others' left edge in view;
+   * then moved, if need be, so that no chain is cut by the view's edges (frame-snap.ts).
    */
   function frame(ids: readonly string[]): void {
     const boxes = boxesOf(ids);
@@ -142,14 +146,41 @@ export function createChainGraph(
     const { w, h } = size();
     const fits = Math.min(1, (w - 32) / Math.max(1, x1 - x0), (h - 32) / Math.max(1, y1 - y0));
     const k = Math.max(READABLE_SCALE, fits);
-    const t =
+    const [tx, ty] =
       fits >= READABLE_SCALE
-        ? zoomIdentity.translate(w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k)
-        : zoomIdentity.translate(
+        ? [w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k]
+        : [
             Math.min(w / 2 - (first.x + first.w / 2) * k, 16 - x0 * k),
             h / 2 - (first.y + first.h / 2) * k,
-          );
-    zoomer.transform(svg, t.scale(k));
+          ];
+    // a single chain (a search hit) is centred as asked
+    if (ids.length === 1) {
+      zoomer.transform(svg, zoomIdentity.translate(tx, ty).scale(k));
+      return;
+    }
+    // no chain cut by the view's edges: the leftmost framed chain and the first stay in view
+    const all = [...layout.nodes.values()];
+    const framed = boxes.map((b) => b.id);
+    const leftmost = boxes.reduce((a, b) => (b.x < a.x ? b : a), first).id || null;
+    const x = snapTranslation({
+      wanted: tx,
+      k,
+      length: w,
+      margin: SNAP_MARGIN,
+      spans: all.map((b) => ({ id: b.id, start: b.x, size: b.w })),
+      framed,
+      anchor: leftmost,
+    });
+    const y = snapTranslation({
+      wanted: ty,
+      k,
+      length: h,
+      margin: SNAP_MARGIN,
+      spans: all.map((b) => ({ id: b.id, start: b.y, size: b.h })),
+      framed,
+      anchor: first.id || null,
+    });
+    zoomer.transform(svg, zoomIdentity.translate(x, y).scale(k));
   }
 
   /** Pans so a node shows, keeping the zoom level, when it is outside the view. */

@@ -85,7 +85,7 @@ export async function layoutChainGraph(
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
       'elk.spacing.nodeNode': '14',
       'elk.spacing.edgeLabel': '3',
       'elk.spacing.edgeEdge': '8',

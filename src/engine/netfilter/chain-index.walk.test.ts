@@ -1,13 +1,15 @@
 /**
  * The destination index must not change what the simulator says: on random small rulesets
- * (negated and partial -d, -s, -i/-o, -p, statistic, marks, jumps, goto, RETURN, DNAT) and
- * random packets, a walk with every chain indexed and a plain walk give the same steps, except
- * that each 'skip' step stands for exactly the run of rules the plain walk tested and found
- * failing on their core; the same results, random decisions, conntrack table and outcomes.
+ * (negated and partial -d, -s, -i/-o, -p, -f, statistic, marks, unknown modules, jumps, goto,
+ * RETURN, DNAT) and random packets, a walk with every chain indexed and a plain walk give the
+ * same steps, except that each 'skip' step stands for exactly the run of rules the plain walk
+ * tested and found failing on their core; the same results, random decisions, conntrack table
+ * and outcomes. Nor may the compiled form of the rules (compiled-rule.ts): on the same rulesets
+ * it gives the very result the reference path gives.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUTO_MIN_RULES } from './chain-index.ts';
+import { AUTO_MIN_RULES, type IndexMode } from './chain-index.ts';
 import { simulate, simulateAllPaths } from './simulate.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
 import { describeStep } from './trace-text.ts';
@@ -37,7 +39,8 @@ const core = fc
         .tuple(neg, fc.constantFrom('eth0', 'cni0', 'veth+', 'lo'))
         .map(([n, x]) => `${n}-i ${x}`),
       o: fc.tuple(neg, fc.constantFrom('eth0', 'cni0', 'lo')).map(([n, x]) => `${n}-o ${x}`),
-      p: fc.constantFrom('-p tcp', '-p udp', '! -p tcp', '-p icmp'),
+      p: fc.constantFrom('-p tcp', '-p udp', '! -p tcp', '-p icmp', '-p 47', '! -p 47'),
+      f: fc.constantFrom('-f', '! -f'),
     },
     { requiredKeys: [] },
   )
@@ -52,6 +55,8 @@ const match = fc.constantFrom(
   '-m mark --mark 0x1',
   '-m comment --comment "x"',
   '-m addrtype --dst-type LOCAL',
+  '-m hashlimit --hashlimit-upto 5/sec --hashlimit-name h',
+  '-m helper --helper ftp',
 );
 
 /** NAT targets only where iptables accepts them: in the built-in chain itself */
@@ -83,7 +88,7 @@ function ruleLine(table: 'filter' | 'nat', chain: string): fc.Arbitrary<string> 
     // iptables refuses -i where no packet has come in, and -o where none has a way out yet
     const i = chain === 'OUTPUT' || chain === 'POSTROUTING' ? undefined : c.i;
     const o = chain === 'INPUT' || chain === 'PREROUTING' ? undefined : c.o;
-    const parts = [c.s, c.d, i, o, proto, m, t].filter(Boolean);
+    const parts = [c.s, c.d, i, o, proto, c.f, m, t].filter(Boolean);
     return `-A ${chain} ${parts.join(' ')}`.trimEnd();
   });
 }
@@ -191,6 +196,30 @@ describe('the destination index walks like the kernel', () => {
           expect(am.packets).toEqual(bm.packets);
           expect(simulateAllPaths(rs, host, packets, { index: 'always' })).toEqual(
             simulateAllPaths(rs, host, packets, { index: 'off' }),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it('gives the same result on the compiled rules as on the reference path', () => {
+    fc.assert(
+      fc.property(
+        rulesetText,
+        fc.array(packet, { minLength: 1, maxLength: 3 }),
+        fc.nat(1000),
+        fc.constantFrom<'match' | 'nomatch'>('match', 'nomatch'),
+        fc.constantFrom<IndexMode>('always', 'off'),
+        (text, ps, seed, assumeUnknown, index) => {
+          const rs = rules(text);
+          const packets = packetsOf(packetDoc(ps));
+          const opts = { seed, assumeUnknown, index };
+          expect(simulate(rs, host, packets, { ...opts, evaluate: 'compiled' })).toEqual(
+            simulate(rs, host, packets, { ...opts, evaluate: 'reference' }),
+          );
+          expect(simulateAllPaths(rs, host, packets, { ...opts, evaluate: 'compiled' })).toEqual(
+            simulateAllPaths(rs, host, packets, { ...opts, evaluate: 'reference' }),
           );
         },
       ),

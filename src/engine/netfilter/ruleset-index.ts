@@ -13,6 +13,7 @@ import {
   ruleText,
 } from '../rules/index.ts';
 import { AUTO_MIN_RULES, buildChainIndex, type ChainIndex, type IndexMode } from './chain-index.ts';
+import { compiledChain, type CompiledChain } from './compiled-rule.ts';
 import type { Backend } from './host.ts';
 import { CONNTRACK_MATCHES, CONNTRACK_TARGETS } from './matchers/index.ts';
 
@@ -33,6 +34,8 @@ export interface RulesetIndex {
   legacyEmpty: Map<string, Chain>;
   /** destination indexes, built the first time a walk enters the chain (null: none) */
   chainIndexes: { auto: Map<Chain, ChainIndex | null>; always: Map<Chain, ChainIndex | null> };
+  /** each walked chain's compiled rules (compiled-rule.ts), filled in as walks reach them */
+  compiled: Map<Chain, CompiledChain>;
 }
 
 const cache = new WeakMap<Ruleset, RulesetIndex>();
@@ -61,6 +64,7 @@ export function indexRuleset(ruleset: Ruleset): RulesetIndex {
     conntrackActive,
     legacyEmpty: new Map(),
     chainIndexes: { auto: new Map(), always: new Map() },
+    compiled: new Map(),
   };
   cache.set(ruleset, idx);
   return idx;
@@ -103,6 +107,16 @@ export function chainIndexOf(idx: RulesetIndex, chain: Chain, mode: IndexMode): 
     cache.set(chain, ci);
   }
   return ci;
+}
+
+/** The chain's compiled rules, kept for the ruleset's lifetime. */
+export function compiledRulesOf(idx: RulesetIndex, chain: Chain): CompiledChain {
+  let c = idx.compiled.get(chain);
+  if (!c) {
+    c = compiledChain(chain);
+    idx.compiled.set(chain, c);
+  }
+  return c;
 }
 
 const texts = new WeakMap<Rule, string>();

@@ -18,7 +18,13 @@ import { branchProbability, toNumber, type Chooser } from './random.ts';
 import type { RecentAnswer, RecentLists, RecentQuery } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
-import { baseChain, chainIndexOf, type RulesetIndex, type TableIndex } from './ruleset-index.ts';
+import {
+  baseChain,
+  chainIndexOf,
+  compiledRulesOf,
+  type RulesetIndex,
+  type TableIndex,
+} from './ruleset-index.ts';
 import { readField, writeField } from './rewrite-fields.ts';
 import { rewriteField, setConnmark, setMark } from './run-rewrite.ts';
 import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
@@ -37,7 +43,11 @@ export interface RunOptions {
   maxDepth: number;
   /** which chains get a destination index (chain-index.ts) */
   index: IndexMode;
+  /** rules tested on their compiled form (compiled-rule.ts) or on the reference path */
+  evaluate: EvaluatePath;
 }
+
+export type EvaluatePath = 'compiled' | 'reference';
 
 /** State that lives across the packets of one simulation. */
 export interface SharedState {
@@ -379,6 +389,7 @@ export class PacketRun implements TargetContext {
       view: () => this.view(),
       unknown: (m) => this.dependsOn.add(m),
       chainIndex: (c) => chainIndexOf(this.idx, c, this.opts.index),
+      compiled: (c) => (this.opts.evaluate === 'compiled' ? compiledRulesOf(this.idx, c) : null),
     };
     this.env = env;
     return env;

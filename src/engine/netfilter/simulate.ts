@@ -24,7 +24,7 @@ import {
 } from './random.ts';
 import { RecentLists, type RecentView } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor } from './routing.ts';
-import { PacketRun, type RunOptions, type SharedState } from './run.ts';
+import { PacketRun, type EvaluatePath, type RunOptions, type SharedState } from './run.ts';
 import { indexRuleset } from './ruleset-index.ts';
 import type { ConntrackView, PacketTrace, TraceResult } from './trace.ts';
 import type { RecordLevel } from './traverse.ts';
@@ -53,6 +53,11 @@ export interface SimulateOptions {
    * outcome, the matched rules and the random decisions are the same either way.
    */
   index?: IndexMode;
+  /**
+   * 'compiled' (default) tests each rule on a form built once per ruleset; 'reference' tests it
+   * straight from the parsed rule. Both give the same result; tests compare them.
+   */
+  evaluate?: EvaluatePath;
 }
 
 export interface Outcome {
@@ -98,6 +103,7 @@ function runOptions(host: Host, opts: SimulateOptions, level: RecordLevel): RunO
     level,
     maxDepth: opts.maxJumpDepth ?? (backend === 'nft' ? 16 : 1024),
     index: opts.index ?? 'auto',
+    evaluate: opts.evaluate ?? 'compiled',
   };
 }
 

@@ -8,8 +8,14 @@
  * In a chain with a destination index (chain-index.ts) the walk steps over the rules whose -d
  * excludes the packet: their core would fail before any match ran, so nothing else changes.
  */
-import type { Chain, Rule, Target } from '../rules/index.ts';
+import type { Chain, Match, Rule, Target } from '../rules/index.ts';
 import { nextCandidate, type ChainIndex } from './chain-index.ts';
+import {
+  compileRule,
+  compiledCoreFailure,
+  type CompiledChain,
+  type CompiledRule,
+} from './compiled-rule.ts';
 import type { Hook } from './hooks.ts';
 import { coreFailure } from './matchers/core.ts';
 import { unknownLabel } from './matchers/index.ts';
@@ -47,6 +53,8 @@ export interface WalkEnv {
   unknown(module: string): void;
   /** the chain's destination index (chain-index.ts), or null to test every rule */
   chainIndex(chain: Chain): ChainIndex | null;
+  /** the chain's compiled rules (compiled-rule.ts), or null to test rules on the reference path */
+  compiled(chain: Chain): CompiledChain | null;
 }
 
 /** A guard against exponential walks through a DAG of chains; far above any real ruleset. */
@@ -56,6 +64,8 @@ interface Frame {
   chain: Chain;
   /** the chain's index, when it has one */
   index: ChainIndex | null;
+  /** the chain's compiled rules, unless the walk takes the reference path */
+  compiled: CompiledChain | null;
   pos: number;
   /** chains this frame passed through by goto: still "being walked" for the loop guard */
   via: string[];
@@ -73,6 +83,45 @@ export function ruleRef(hook: Hook, rule: Rule): RuleRef {
   };
 }
 
+/** A match the engine cannot answer: assumed as the options say, named in the result. */
+function unknownMatch(rule: Rule, m: Match, env: WalkEnv): MatchResult {
+  const r = env.assumeUnknown;
+  const label = unknownLabel(m.module, m.data);
+  env.unknown(label);
+  if (env.level !== 'none')
+    env.record({
+      kind: 'unknown-module',
+      ...ruleRef(env.hook, rule),
+      module: label,
+      role: 'match',
+      assumed: r,
+      packet: env.view(),
+    });
+  return r;
+}
+
+/**
+ * A rule whose text had errors, or that -L could not show whole, says more than the model
+ * holds: the real rule matches a subset of what is left. When the rest matched we cannot
+ * know, so it counts as unknown, never as a silent match.
+ */
+function incompleteRule(rule: Rule, env: WalkEnv): FailedPart | null {
+  const what = rule.invalid ? '(rule with errors)' : '(-L text not understood)';
+  const r = env.assumeUnknown;
+  env.unknown(what);
+  if (env.level !== 'none')
+    env.record({
+      kind: 'unknown-module',
+      ...ruleRef(env.hook, rule),
+      module: what,
+      role: 'match',
+      assumed: r,
+      packet: env.view(),
+    });
+  return r === 'nomatch' ? { part: 'match', index: rule.matches.length, module: what } : null;
+}
+
+/** The reference test of a rule: the core, then each match through the registry's evaluator. */
 function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
   const core = coreFailure(rule.core, env.ctx);
   if (core) return core;
@@ -81,41 +130,28 @@ function evaluate(rule: Rule, env: WalkEnv): FailedPart | null {
     env.enterMatch(i);
     const ev = m.unknown ? undefined : env.matchers.get(m.module);
     let r: MatchResult = ev ? ev(m.data, env.ctx) : 'unknown';
-    if (r === 'unknown') {
-      r = env.assumeUnknown;
-      const label = unknownLabel(m.module, m.data);
-      env.unknown(label);
-      if (env.level !== 'none')
-        env.record({
-          kind: 'unknown-module',
-          ...ruleRef(env.hook, rule),
-          module: label,
-          role: 'match',
-          assumed: r,
-          packet: env.view(),
-        });
-    }
+    if (r === 'unknown') r = unknownMatch(rule, m, env);
     if (r === 'nomatch') return { part: 'match', index: i, module: m.module };
   }
-  // A rule whose text had errors, or that -L could not show whole, says more than the model
-  // holds: the real rule matches a subset of what is left. When the rest matched we cannot
-  // know, so it counts as unknown, never as a silent match.
-  if (rule.invalid || rule.lossy !== undefined) {
-    const what = rule.invalid ? '(rule with errors)' : '(-L text not understood)';
-    const r = env.assumeUnknown;
-    env.unknown(what);
-    if (env.level !== 'none')
-      env.record({
-        kind: 'unknown-module',
-        ...ruleRef(env.hook, rule),
-        module: what,
-        role: 'match',
-        assumed: r,
-        packet: env.view(),
-      });
-    if (r === 'nomatch') return { part: 'match', index: rule.matches.length, module: what };
+  return rule.invalid || rule.lossy !== undefined ? incompleteRule(rule, env) : null;
+}
+
+/** The same test on the rule's compiled form: the same answer with no lookup per rule. */
+function evaluateCompiled(c: CompiledRule, env: WalkEnv): FailedPart | null {
+  const ctx = env.ctx;
+  const core = compiledCoreFailure(c, ctx);
+  if (core) return core;
+  const rule = c.rule;
+  const matches = c.matches;
+  for (let i = 0; i < matches.length; i++) {
+    const cm = matches[i]!;
+    env.enterMatch(i);
+    const ev = cm.evaluate;
+    let r: MatchResult = ev ? ev(cm.match.data, ctx) : 'unknown';
+    if (r === 'unknown') r = unknownMatch(rule, cm.match, env);
+    if (r === 'nomatch') return { part: 'match', index: i, module: cm.match.module };
   }
-  return null;
+  return rule.invalid || rule.lossy !== undefined ? incompleteRule(rule, env) : null;
 }
 
 /** One walk of a table's chain: the stack of chains being walked and the rule budget left. */
@@ -130,10 +166,15 @@ class ChainWalk {
     readonly base: Chain,
     readonly env: WalkEnv,
   ) {
-    this.stack = [{ chain: base, index: env.chainIndex(base), pos: 0, via: [] }];
+    this.stack = [this.frame(base)];
     this.hook = env.hook;
     this.tableName = env.table.table.name;
     this.recording = env.level !== 'none';
+  }
+
+  frame(chain: Chain): Frame {
+    const env = this.env;
+    return { chain, index: env.chainIndex(chain), compiled: env.compiled(chain), pos: 0, via: [] };
   }
 
   /** The end (or a RETURN) of the built-in chain: its policy. */
@@ -263,8 +304,9 @@ class ChainWalk {
       top.via.push(top.chain.name);
       top.chain = chain;
       top.index = env.chainIndex(chain);
+      top.compiled = env.compiled(chain);
       top.pos = 0;
-    } else stack.push({ chain, index: env.chainIndex(chain), pos: 0, via: [] });
+    } else stack.push(this.frame(chain));
     return true;
   }
 
@@ -341,10 +383,14 @@ export function walkChain(base: Chain, env: WalkEnv): WalkOutcome {
       continue;
     }
     if (top.index && walk.skipByIndex(top, top.index)) continue;
-    const rule = top.chain.rules[top.pos++]!;
+    const pos = top.pos++;
+    const rule = top.chain.rules[pos]!;
     if (--walk.budget < 0) return walk.outOfBudget(rule);
     env.enterRule(rule);
-    const failed = evaluate(rule, env);
+    const compiled = top.compiled;
+    const failed = compiled
+      ? evaluateCompiled((compiled[pos] ??= compileRule(rule, env.matchers)), env)
+      : evaluate(rule, env);
     const t = rule.target;
     if (walk.recording && (failed === null || env.level === 'all')) walk.recordRule(rule, failed);
     if (failed || !t || walk.toUserChain(top, rule, t)) continue;

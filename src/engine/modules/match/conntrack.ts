@@ -18,7 +18,7 @@ import {
 } from '../../rules/model-face.ts';
 import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint, type PortRange } from '../values.ts';
-import { reportRepeated } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { parsePortRangeAsWritten } from './ports-list.ts';
 import { explainStates, parseStateList, reportRespelled, statesOf } from './state.ts';
 import { addressIn } from '../cidr.ts';

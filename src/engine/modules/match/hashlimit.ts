@@ -6,7 +6,7 @@
  */
 import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { formatRate, parseRate, rateWords } from './rate.ts';
 import { notModelled } from '../evaluate.ts';
 

@@ -5,7 +5,7 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatMarkMask, hex, parseMarkMask, type MarkMask } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

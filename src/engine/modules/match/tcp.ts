@@ -2,7 +2,8 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, parseUint, type PortRange } from '../values.ts';
-import { reportExclusive, reportRepeated, requireProtocol } from './checks.ts';
+import { reportExclusive, reportRepeated } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { reportRespelled } from './state.ts';
 import {
   explainPort,

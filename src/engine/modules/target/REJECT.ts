@@ -5,7 +5,7 @@
  * default (port unreachable) included.
  */
 import { defineTarget, type Lang } from '../types.ts';
-import { reportRepeated } from './option-checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { reportRespelled } from '../match/state.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';

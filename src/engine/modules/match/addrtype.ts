@@ -4,7 +4,8 @@
  * NodePort traffic. iptables prints the types in the kernel's bit order.
  */
 import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
-import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
+import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { parseStateList, reportRespelled } from './state.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';

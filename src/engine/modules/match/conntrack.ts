@@ -16,7 +16,8 @@ import {
   normalizeProtocol,
   protocolNumber,
 } from '../../rules/model-face.ts';
-import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
+import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 import { parsePortRange, parseUint, type PortRange } from '../values.ts';
 import { reportRepeated } from '../option-checks.ts';
 import { explainStates, parseStateList, reportRespelled, statesOf } from './state.ts';

@@ -1,6 +1,7 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import type { SourceSpan } from '../../rules/model-face.ts';
-import type { Lang, ModuleContext } from '../types.ts';
+import type { ModuleContext } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 import { formatPortRange, hasNonDecimalNumber, type PortRange } from '../values.ts';
 
 /** The `-L -n` form of a port match: `dpt:80`, `dpts:1024:65535`, `dpt:!80`. */

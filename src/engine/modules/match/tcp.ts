@@ -1,6 +1,7 @@
 /** `-m tcp`: ports, TCP flags and options of a TCP segment. */
 import type { Negatable } from '../../rules/model-face.ts';
-import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
+import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 import { formatPortRange, parsePortRange, parseUint, type PortRange } from '../values.ts';
 import { reportExclusive, reportRepeated } from '../option-checks.ts';
 import { requireProtocol } from './checks.ts';

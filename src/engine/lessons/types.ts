@@ -13,8 +13,6 @@ export interface Text {
   ko: string;
 }
 
-export type Lang = keyof Text;
-
 export type Backend = 'nft' | 'legacy';
 export type Hook = 'PREROUTING' | 'INPUT' | 'FORWARD' | 'OUTPUT' | 'POSTROUTING';
 export type TableName = 'raw' | 'mangle' | 'nat' | 'filter' | 'security';

@@ -10,7 +10,7 @@ import type { Diagnostic, DiagnosticCode, SourceSpan, Family } from '../rules/mo
 import type { MatchEvaluator, TargetEvaluator } from './evaluate.ts';
 import type { ListMatchReader, ListTargetReader } from './list-text.ts';
 
-export type Lang = 'en' | 'ko';
+import type { Lang } from '../lang.ts';
 
 export interface OptionSpec {
   /** canonical long name without the dashes, e.g. `dport` */

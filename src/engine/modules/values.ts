@@ -40,20 +40,22 @@ export interface PortRange {
   to: number;
 }
 
-/** `80`, `1024:65535`, `:1024` (from 0), `1024:` (to 65535), names from /etc/services. */
-export function parsePortRange(text: string): PortRange | undefined {
+/**
+ * `80`, `1024:65535`, `:1024` (from 0), `1024:` (to 65535), names from /etc/services, each port
+ * read as `parsePort` reads it. A range written backwards (`5:1`) stays as written: tcp refuses
+ * it, while udp and conntrack keep it and it then matches nothing, so the caller decides.
+ */
+export function parsePortRange(text: string, decimal = false): PortRange | undefined {
   const colon = text.indexOf(':');
   if (colon < 0) {
-    const p = parsePort(text);
+    const p = parsePort(text, decimal);
     return p === undefined ? undefined : { from: p, to: p };
   }
   const a = text.slice(0, colon);
   const b = text.slice(colon + 1);
-  const from = a === '' ? 0 : parsePort(a);
-  const to = b === '' ? 65535 : parsePort(b);
-  if (from === undefined || to === undefined) return undefined;
-  // iptables swaps an inverted range rather than rejecting it
-  return from <= to ? { from, to } : { from: to, to: from };
+  const from = a === '' ? 0 : parsePort(a, decimal);
+  const to = b === '' ? 65535 : parsePort(b, decimal);
+  return from === undefined || to === undefined ? undefined : { from, to };
 }
 
 export function formatPortRange(r: PortRange, sep = ':'): string {

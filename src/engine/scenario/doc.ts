@@ -3,11 +3,11 @@
  * carry. It is plain JSON with a `version` field (docs/formats.md, Share link); a reader refuses a
  * version newer than its own rather than guess at fields it does not know.
  */
+import type { Lang } from '../lang.ts';
 import type { DumpFormat } from '../rules/index.ts';
 
 /** Where the rules come from: a cluster YAML compiled per node, or a pasted dump. */
 export type SourceMode = 'cluster' | 'dump';
-export type Lang = 'en' | 'ko';
 export type Theme = 'light' | 'dark';
 /** the form the node's rules are printed in */
 export type RulesFormat = DumpFormat;

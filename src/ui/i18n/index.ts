@@ -2,9 +2,9 @@
 import { useUi } from '../stores/ui-store.ts';
 import { en, type Messages } from './en.ts';
 import { ko } from './ko.ts';
-import type { Lang } from '../../engine/scenario/doc.ts';
+import type { Lang } from '../../engine/lang.ts';
 
-export type { Lang } from '../../engine/scenario/doc.ts';
+export type { Lang } from '../../engine/lang.ts';
 
 export const MESSAGES: Record<Lang, Messages> = { en, ko };
 

@@ -1,6 +1,7 @@
 /** How the app looks: language, theme, which views are shown, and what is selected in them. */
 import { create } from 'zustand';
-import type { Lang, RulesFormat, RulesView, Theme } from '../../engine/scenario/doc.ts';
+import type { Lang } from '../../engine/lang.ts';
+import type { RulesFormat, RulesView, Theme } from '../../engine/scenario/doc.ts';
 import type { RevealRequest } from '../editor/markers.ts';
 
 export type { RulesFormat, RulesView, Theme } from '../../engine/scenario/doc.ts';

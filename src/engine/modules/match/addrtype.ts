@@ -4,8 +4,9 @@
  * NodePort traffic. iptables prints the types in the kernel's bit order.
  */
 import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
-import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { parseStateList, reportRespelled } from './state.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';

@@ -2,7 +2,7 @@
 import { quoteWord } from '../../rules/model-face.ts';
 import { defineMatch } from '../types.ts';
 import { utf8Length } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { atBoundary, free, w, type ListMatchReader } from '../list-text.ts';
 
 export interface CommentData {

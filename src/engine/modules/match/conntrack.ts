@@ -16,10 +16,10 @@ import {
   normalizeProtocol,
   protocolNumber,
 } from '../../rules/model-face.ts';
-import { defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
-import { parseUint, type PortRange } from '../values.ts';
-import { reportRepeated } from './checks.ts';
-import { parsePortRangeAsWritten } from './ports-list.ts';
+import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { parsePortRange, parseUint, type PortRange } from '../values.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { explainStates, parseStateList, reportRespelled, statesOf } from './state.ts';
 import { addressIn } from '../cidr.ts';
 import type { ConntrackEntry } from '../../netfilter/conntrack.ts';
@@ -182,7 +182,7 @@ function parseOne(o: ParsedOption, data: ConntrackData, ctx: ModuleContext): voi
   const port = PORT_OPTIONS.find(([n]) => n === o.name);
   if (port) {
     // conntrack keeps a backwards range as written, like udp
-    const r = parsePortRangeAsWritten(text, true);
+    const r = parsePortRange(text, true);
     if (!r)
       ctx.report(
         'bad-port',

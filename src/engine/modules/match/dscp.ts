@@ -5,7 +5,7 @@
 import { dscpOfClass, DSCP_CLASS_NAMES, hex2 } from '../dscp-tos.ts';
 import { bang, defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

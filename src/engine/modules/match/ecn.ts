@@ -4,7 +4,7 @@
  */
 import { bang, defineMatch, type ModuleContext } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import type { MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 import { TCP_CWR, TCP_ECE } from './tcp.ts';

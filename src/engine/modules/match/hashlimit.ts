@@ -6,7 +6,7 @@
  */
 import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { formatRate, parseRate, rateWords } from './rate.ts';
 import { notModelled } from '../evaluate.ts';
 
@@ -119,6 +119,192 @@ function uint32(o: ParsedOption, ctx: ModuleContext): number | undefined {
   return v;
 }
 
+function defaults(): HashlimitData {
+  return {
+    above: false,
+    bytes: false,
+    avg: 0,
+    burst: DEFAULT_BURST,
+    mode: [],
+    name: '',
+    size: 0,
+    max: 0,
+    gcInterval: DEFAULT_GC_INTERVAL,
+    expire: 0,
+    rateMatch: false,
+    interval: 0,
+  };
+}
+
+/** The data as the options are read, and what only the whole rule settles. */
+interface Reading {
+  d: HashlimitData;
+  /** the unit the rate was written in decides the default expiry and rate-match interval */
+  unitSeconds: number;
+  burstAt: ParsedOption | undefined;
+  expireGiven: boolean;
+}
+
+/** `--hashlimit-upto`/`--hashlimit-above`: a packet rate or a byte rate; `!` turns one into the other. */
+function readRate(r: Reading, o: ParsedOption, ctx: ModuleContext): void {
+  const arg = o.args[0] ?? '';
+  r.d.above = (o.name === 'hashlimit-above') !== o.negated;
+  const cost = parseByteRate(arg);
+  if (cost === 'too-fast') {
+    ctx.report('bad-value', `byte rate "${arg}" is too high`, o.span);
+    return;
+  }
+  if (cost !== undefined) {
+    r.d.bytes = true;
+    r.d.avg = cost;
+    r.unitSeconds = BYTE_EXPIRE;
+    return;
+  }
+  const rate = parseRate(arg, HASHLIMIT_SCALE);
+  if (rate === 'bad')
+    ctx.report(
+      'bad-value',
+      `bad rate "${arg}" (expected N/sec, N/min, N/hour, N/day or a byte rate such as 512kb/s)`,
+      o.span,
+    );
+  else if (rate === 'too-fast')
+    ctx.report('bad-value', `rate "${arg}" is too fast (at most 1000000 per second)`, o.span);
+  else {
+    r.d.bytes = false;
+    r.d.avg = rate.period;
+    r.unitSeconds = rate.unitSeconds;
+  }
+}
+
+function readBurst(r: Reading, o: ParsedOption, ctx: ModuleContext): void {
+  const arg = o.args[0] ?? '';
+  const v = parseBurst(arg);
+  if (v === undefined)
+    ctx.report(
+      'bad-value',
+      `--hashlimit-burst must be a number from 1 to 1000000 (or bytes such as 64kb), not "${arg}"`,
+      o.span,
+    );
+  else {
+    r.d.burst = v;
+    r.burstAt = o;
+  }
+}
+
+function readMode(d: HashlimitData, o: ParsedOption, ctx: ModuleContext): void {
+  const arg = o.args[0] ?? '';
+  const m = parseMode(arg);
+  if (!m)
+    ctx.report(
+      'bad-value',
+      `bad --hashlimit-mode "${arg}" (a list of srcip, srcport, dstip, dstport)`,
+      o.span,
+    );
+  else d.mode = HASH_MODES.filter((x) => m.includes(x) || d.mode.includes(x));
+}
+
+/** `--hashlimit-srcmask`/`--hashlimit-dstmask`: a full-length prefix is the default, not saved. */
+function readMask(d: HashlimitData, o: ParsedOption, ctx: ModuleContext): void {
+  const arg = o.args[0] ?? '';
+  const full = ctx.family === 'ipv4' ? 32 : 128;
+  const v = parseUint(arg, full);
+  const key = o.name === 'hashlimit-srcmask' ? 'srcmask' : 'dstmask';
+  if (v === undefined)
+    ctx.report(
+      'bad-value',
+      `--${o.name} must be a prefix length from 0 to ${full}, not "${arg}"`,
+      o.span,
+    );
+  else if (v === full) delete d[key];
+  else d[key] = v;
+}
+
+function readRateInterval(d: HashlimitData, o: ParsedOption, ctx: ModuleContext): void {
+  const arg = o.args[0] ?? '';
+  const v = parseUint(arg, UINT32_MAX);
+  if (v === undefined || v === 0)
+    ctx.report(
+      'bad-value',
+      `--hashlimit-rate-interval must be a positive number of seconds, not "${arg}"`,
+      o.span,
+    );
+  else d.interval = v;
+}
+
+function readOption(r: Reading, o: ParsedOption, ctx: ModuleContext): void {
+  const d = r.d;
+  switch (o.name) {
+    case 'hashlimit-upto':
+    case 'hashlimit-above':
+      return readRate(r, o, ctx);
+    case 'hashlimit-burst':
+      return readBurst(r, o, ctx);
+    case 'hashlimit-mode':
+      return readMode(d, o, ctx);
+    case 'hashlimit-name':
+      d.name = o.args[0] ?? '';
+      if (d.name === '') ctx.report('bad-value', '--hashlimit-name must not be empty', o.span);
+      return;
+    case 'hashlimit-srcmask':
+    case 'hashlimit-dstmask':
+      return readMask(d, o, ctx);
+    case 'hashlimit-htable-size':
+      d.size = uint32(o, ctx) ?? d.size;
+      return;
+    case 'hashlimit-htable-max':
+      d.max = uint32(o, ctx) ?? d.max;
+      return;
+    case 'hashlimit-htable-gcinterval':
+      d.gcInterval = uint32(o, ctx) ?? d.gcInterval;
+      return;
+    case 'hashlimit-htable-expire': {
+      const v = uint32(o, ctx);
+      if (v !== undefined) {
+        d.expire = v;
+        r.expireGiven = true;
+      }
+      return;
+    }
+    case 'hashlimit-rate-match':
+      d.rateMatch = true;
+      return;
+    case 'hashlimit-rate-interval':
+      return readRateInterval(d, o, ctx);
+  }
+}
+
+/** What iptables works out once every option is read: expiry, the byte burst, the interval. */
+function settle(r: Reading, ctx: ModuleContext): void {
+  const d = r.d;
+  if (!r.expireGiven) d.expire = r.unitSeconds * 1000;
+  if (d.bytes) {
+    let burst = 0;
+    if (r.burstAt) {
+      const perSecond = costToBytes(d.avg);
+      if (d.burst < perSecond)
+        ctx.report(
+          'bad-value',
+          `the burst must be at least ${perSecond}b, one second at this rate`,
+          r.burstAt.span,
+        );
+      else burst = Math.ceil(d.burst / perSecond);
+      if (!r.expireGiven) d.expire = BYTE_EXPIRE_BURST * 1000;
+    }
+    d.burst = burst;
+  } else if (d.burst > MAX_BURST && r.burstAt) {
+    ctx.report(
+      'bad-value',
+      `--hashlimit-burst must be at most ${MAX_BURST} packets`,
+      r.burstAt.span,
+    );
+    d.burst = MAX_BURST;
+  }
+  if (d.rateMatch) {
+    if (!d.bytes) d.avg = Math.floor(d.avg / r.unitSeconds);
+    if (d.interval === 0) d.interval = d.bytes ? 1 : r.unitSeconds;
+  } else d.interval = 0; // without --hashlimit-rate-match an interval means nothing, and is not saved
+}
+
 // a rate over time: the simulated packets carry no clock
 const evaluate = notModelled;
 
@@ -141,172 +327,14 @@ export const hashlimit = defineMatch<HashlimitData>({
     { name: 'hashlimit-rate-interval', args: 1 },
   ],
   parse(options, ctx) {
-    const full = ctx.family === 'ipv4' ? 32 : 128;
-    const d: HashlimitData = {
-      above: false,
-      bytes: false,
-      avg: 0,
-      burst: DEFAULT_BURST,
-      mode: [],
-      name: '',
-      size: 0,
-      max: 0,
-      gcInterval: DEFAULT_GC_INTERVAL,
-      expire: 0,
-      rateMatch: false,
-      interval: 0,
-    };
     reportRepeated('hashlimit', options, ctx);
     reportExclusive('hashlimit', options, ['hashlimit-upto', 'hashlimit-above'], ctx);
-    // the unit the rate was written in decides the default expiry and rate-match interval
-    let unitSeconds = 1;
-    let burstAt: ParsedOption | undefined;
-    let expireGiven = false;
-    for (const o of options) {
-      const arg = o.args[0] ?? '';
-      switch (o.name) {
-        case 'hashlimit-upto':
-        case 'hashlimit-above': {
-          // `!` turns one into the other
-          d.above = (o.name === 'hashlimit-above') !== o.negated;
-          const cost = parseByteRate(arg);
-          if (cost === 'too-fast')
-            ctx.report('bad-value', `byte rate "${arg}" is too high`, o.span);
-          else if (cost !== undefined) {
-            d.bytes = true;
-            d.avg = cost;
-            unitSeconds = BYTE_EXPIRE;
-          } else {
-            const r = parseRate(arg, HASHLIMIT_SCALE);
-            if (r === 'bad')
-              ctx.report(
-                'bad-value',
-                `bad rate "${arg}" (expected N/sec, N/min, N/hour, N/day or a byte rate such as 512kb/s)`,
-                o.span,
-              );
-            else if (r === 'too-fast')
-              ctx.report(
-                'bad-value',
-                `rate "${arg}" is too fast (at most 1000000 per second)`,
-                o.span,
-              );
-            else {
-              d.bytes = false;
-              d.avg = r.period;
-              unitSeconds = r.unitSeconds;
-            }
-          }
-          break;
-        }
-        case 'hashlimit-burst': {
-          const v = parseBurst(arg);
-          if (v === undefined)
-            ctx.report(
-              'bad-value',
-              `--hashlimit-burst must be a number from 1 to 1000000 (or bytes such as 64kb), not "${arg}"`,
-              o.span,
-            );
-          else {
-            d.burst = v;
-            burstAt = o;
-          }
-          break;
-        }
-        case 'hashlimit-mode': {
-          const m = parseMode(arg);
-          if (!m)
-            ctx.report(
-              'bad-value',
-              `bad --hashlimit-mode "${arg}" (a list of srcip, srcport, dstip, dstport)`,
-              o.span,
-            );
-          else d.mode = HASH_MODES.filter((x) => m.includes(x) || d.mode.includes(x));
-          break;
-        }
-        case 'hashlimit-name':
-          if (arg === '') ctx.report('bad-value', '--hashlimit-name must not be empty', o.span);
-          d.name = arg;
-          break;
-        case 'hashlimit-srcmask':
-        case 'hashlimit-dstmask': {
-          const v = parseUint(arg, full);
-          if (v === undefined)
-            ctx.report(
-              'bad-value',
-              `--${o.name} must be a prefix length from 0 to ${full}, not "${arg}"`,
-              o.span,
-            );
-          else if (o.name === 'hashlimit-srcmask') {
-            if (v === full) delete d.srcmask;
-            else d.srcmask = v;
-          } else if (v === full) delete d.dstmask;
-          else d.dstmask = v;
-          break;
-        }
-        case 'hashlimit-htable-size':
-          d.size = uint32(o, ctx) ?? d.size;
-          break;
-        case 'hashlimit-htable-max':
-          d.max = uint32(o, ctx) ?? d.max;
-          break;
-        case 'hashlimit-htable-gcinterval':
-          d.gcInterval = uint32(o, ctx) ?? d.gcInterval;
-          break;
-        case 'hashlimit-htable-expire': {
-          const v = uint32(o, ctx);
-          if (v !== undefined) {
-            d.expire = v;
-            expireGiven = true;
-          }
-          break;
-        }
-        case 'hashlimit-rate-match':
-          d.rateMatch = true;
-          break;
-        case 'hashlimit-rate-interval': {
-          const v = parseUint(arg, UINT32_MAX);
-          if (v === undefined || v === 0)
-            ctx.report(
-              'bad-value',
-              `--hashlimit-rate-interval must be a positive number of seconds, not "${arg}"`,
-              o.span,
-            );
-          else d.interval = v;
-          break;
-        }
-      }
-    }
+    const r: Reading = { d: defaults(), unitSeconds: 1, burstAt: undefined, expireGiven: false };
+    for (const o of options) readOption(r, o, ctx);
     requireOneOf('hashlimit', options, ['hashlimit-upto', 'hashlimit-above'], ctx);
     requireOneOf('hashlimit', options, ['hashlimit-name'], ctx);
-    // what iptables works out once every option is read
-    if (!expireGiven) d.expire = unitSeconds * 1000;
-    if (d.bytes) {
-      let burst = 0;
-      if (burstAt) {
-        const perSecond = costToBytes(d.avg);
-        if (d.burst < perSecond)
-          ctx.report(
-            'bad-value',
-            `the burst must be at least ${perSecond}b, one second at this rate`,
-            burstAt.span,
-          );
-        else burst = Math.ceil(d.burst / perSecond);
-        if (!expireGiven) d.expire = BYTE_EXPIRE_BURST * 1000;
-      }
-      d.burst = burst;
-    } else if (d.burst > MAX_BURST && burstAt) {
-      ctx.report(
-        'bad-value',
-        `--hashlimit-burst must be at most ${MAX_BURST} packets`,
-        burstAt.span,
-      );
-      d.burst = MAX_BURST;
-    }
-    if (d.rateMatch) {
-      if (!d.bytes) d.avg = Math.floor(d.avg / unitSeconds);
-      if (d.interval === 0) d.interval = d.bytes ? 1 : unitSeconds;
-    } else d.interval = 0; // without --hashlimit-rate-match an interval means nothing, and is not saved
-    return d;
+    settle(r, ctx);
+    return r.d;
   },
   save(d) {
     const out = [d.above ? '--hashlimit-above' : '--hashlimit-upto'];

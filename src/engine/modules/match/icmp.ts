@@ -6,7 +6,8 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { requireOneOf, reportRepeated, requireProtocol } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { icmpNameOf, lookupIcmpName } from './icmp-types.ts';
 import { reportRespelled } from './state.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';

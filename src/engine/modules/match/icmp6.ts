@@ -3,7 +3,8 @@
  * numbers; names are accepted on input, and any unambiguous leading part of a name will do.
  */
 import { bang, defineMatch } from '../types.ts';
-import { reportRepeated, requireOneOf, requireProtocol } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { reportRespelled } from './state.ts';
 
 export interface Icmp6Data {

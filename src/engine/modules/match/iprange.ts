@@ -8,7 +8,7 @@ import {
   parseIPv6,
 } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';
 

@@ -1,7 +1,7 @@
 /** `-m length --length N[:M]`: the size of the whole IP packet (header included), in bytes. */
 import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

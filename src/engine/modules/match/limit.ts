@@ -4,7 +4,7 @@
  */
 import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { formatRate, parseRate, rateWords } from './rate.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';

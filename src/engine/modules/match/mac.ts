@@ -1,6 +1,6 @@
 /** `-m mac --mac-source`: the Ethernet source address of a frame that arrived (not OUTPUT). */
 import { bang, defineMatch } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { reportWrongChain } from './placement.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';

@@ -3,9 +3,10 @@
  * iptables-save prints hex and leaves out a mask of all ones.
  */
 import type { Negatable } from '../../rules/model-face.ts';
-import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
+import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 import { formatMarkMask, hex, parseMarkMask, type MarkMask } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

@@ -6,7 +6,7 @@
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, parsePort, type PortRange } from '../values.ts';
 import { reportNonDecimalPorts } from './ports-list.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { hasPorts, held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

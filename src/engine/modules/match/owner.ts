@@ -6,7 +6,7 @@
  */
 import type { Negatable } from '../../rules/model-face.ts';
 import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { reportWrongChain } from './placement.ts';
 import { type MatchEvaluator, type MatchResult } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';

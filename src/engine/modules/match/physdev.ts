@@ -4,7 +4,7 @@
  */
 import { isBuiltinChain, type Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, interfaceMatches, type MatchEvaluator, type MatchResult } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';
 

@@ -1,6 +1,6 @@
 /** `-m pkttype --pkt-type`: the link-layer class of a received packet (to us, to all, to a group). */
 import { bang, defineMatch } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { reportRespelled } from './state.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';

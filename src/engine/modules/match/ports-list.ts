@@ -1,30 +1,14 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import type { SourceSpan } from '../../rules/model-face.ts';
-import type { Lang, ModuleContext } from '../types.ts';
-import { formatPortRange, hasNonDecimalNumber, parsePort, type PortRange } from '../values.ts';
+import type { ModuleContext } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { formatPortRange, hasNonDecimalNumber, type PortRange } from '../values.ts';
 
 /** The `-L -n` form of a port match: `dpt:80`, `dpts:1024:65535`, `dpt:!80`. */
 export function portRangeList(prefix: 'spt' | 'dpt', r: Negatable<PortRange>): string {
   const single = r.value.from === r.value.to;
   const body = single ? String(r.value.from) : `${r.value.from}:${r.value.to}`;
   return `${prefix}${single ? '' : 's'}:${r.negated ? '!' : ''}${body}`;
-}
-
-/**
- * `80`, `1024:65535`, `:1024`, `1024:` without reordering: udp and conntrack keep `5:1` as
- * written (it then matches nothing), while tcp rejects it, so the caller decides.
- */
-export function parsePortRangeAsWritten(text: string, decimal = false): PortRange | undefined {
-  const colon = text.indexOf(':');
-  if (colon < 0) {
-    const p = parsePort(text, decimal);
-    return p === undefined ? undefined : { from: p, to: p };
-  }
-  const a = text.slice(0, colon);
-  const b = text.slice(colon + 1);
-  const from = a === '' ? 0 : parsePort(a, decimal);
-  const to = b === '' ? 65535 : parsePort(b, decimal);
-  return from === undefined || to === undefined ? undefined : { from, to };
 }
 
 export function isFullPortRange(r: PortRange): boolean {

@@ -3,6 +3,7 @@
  * packet, `scale × seconds-per-unit / count`, in integer arithmetic. Printing picks the unit
  * the same way iptables does, which is why `60/min` comes back as `1/sec`.
  */
+import type { Lang } from '../../lang.ts';
 
 /** Units iptables prints, largest first, with their length in seconds. */
 const UNITS: readonly (readonly [string, number])[] = [
@@ -65,7 +66,7 @@ export function formatRate(period: number, scale: number): FormattedRate {
 }
 
 /** "5/min" → "5 per minute" in plain words for explanations. */
-export function rateWords(rate: string, lang: 'en' | 'ko'): string {
+export function rateWords(rate: string, lang: Lang): string {
   const [count, unit] = rate.split('/');
   const en: Record<string, string> = { sec: 'second', min: 'minute', hour: 'hour', day: 'day' };
   const ko: Record<string, string> = { sec: '초', min: '분', hour: '시간', day: '일' };

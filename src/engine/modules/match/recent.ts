@@ -5,7 +5,7 @@
  */
 import { defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { canonicalAddress } from './iprange.ts';
 import type { MatchEvaluator } from '../evaluate.ts';
 import { parseIPv4 } from '../../rules/model-face.ts';

@@ -3,7 +3,7 @@
  * interface it came in on? The kernel allows it only in the raw and mangle PREROUTING chains.
  */
 import { defineMatch } from '../types.ts';
-import { reportRepeated } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { reportWrongChain, reportWrongTable } from './placement.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';

@@ -2,7 +2,8 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { formatPortRange, type PortRange } from '../values.ts';
-import { reportRepeated, requireProtocol } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { portRangeList } from './ports-list.ts';
 import type { MatchEvaluator } from '../evaluate.ts';
 import { portsMatch } from './tcp.ts';

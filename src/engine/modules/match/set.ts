@@ -6,7 +6,7 @@
  * ! --update-subcounters, then the packet and byte counter tests.
  */
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

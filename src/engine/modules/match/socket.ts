@@ -3,7 +3,7 @@
  * proxied connection straight to the proxy). Valid only where packets come in.
  */
 import { defineMatch } from '../types.ts';
-import { reportRepeated } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { reportWrongChain } from './placement.ts';
 import { notModelled } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';

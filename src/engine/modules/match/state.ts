@@ -4,8 +4,9 @@
  * they were written in.
  */
 import type { SourceSpan } from '../../rules/model-face.ts';
-import { defineMatch, type Lang, type ModuleContext } from '../types.ts';
-import { requireOneOf, reportRepeated } from './checks.ts';
+import { defineMatch, type ModuleContext } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type EvalContext, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

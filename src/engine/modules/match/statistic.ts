@@ -6,7 +6,7 @@
  */
 import { bang, defineMatch } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { firstOf, re, w } from '../list-text.ts';
 

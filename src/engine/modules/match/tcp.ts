@@ -1,13 +1,14 @@
 /** `-m tcp`: ports, TCP flags and options of a TCP segment. */
 import type { Negatable } from '../../rules/model-face.ts';
-import { bang, defineMatch, type Lang, type ModuleContext, type ParsedOption } from '../types.ts';
-import { formatPortRange, parseUint, type PortRange } from '../values.ts';
-import { reportExclusive, reportRepeated, requireProtocol } from './checks.ts';
+import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { formatPortRange, parsePortRange, parseUint, type PortRange } from '../values.ts';
+import { reportExclusive, reportRepeated } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { reportRespelled } from './state.ts';
 import {
   explainPort,
   isFullPortRange,
-  parsePortRangeAsWritten,
   reportNonDecimalPorts,
   portRangeList,
 } from './ports-list.ts';
@@ -70,7 +71,7 @@ export function parsePortOption(
   backwards: 'reject' | 'keep' = 'reject',
 ): Negatable<PortRange> | undefined {
   const text = o.args[0] ?? '';
-  const r = parsePortRangeAsWritten(text);
+  const r = parsePortRange(text);
   if (!r) {
     ctx.report(
       'bad-port',

@@ -4,7 +4,7 @@
  */
 import { hex2, parseTosValueMask, type TosValueMask } from '../dscp-tos.ts';
 import { bang, defineMatch } from '../types.ts';
-import { reportRepeated, requireOneOf } from './checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { re, w } from '../list-text.ts';
 

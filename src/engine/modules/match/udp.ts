@@ -2,7 +2,8 @@
 import type { Negatable } from '../../rules/model-face.ts';
 import { defineMatch } from '../types.ts';
 import type { PortRange } from '../values.ts';
-import { reportRepeated, requireProtocol } from './checks.ts';
+import { reportRepeated } from '../option-checks.ts';
+import { requireProtocol } from './checks.ts';
 import { explainPort, portRangeList } from './ports-list.ts';
 import { keepPortOption, parsePortOption, portList, portsMatch, savePortOption } from './tcp.ts';
 import type { MatchEvaluator } from '../evaluate.ts';

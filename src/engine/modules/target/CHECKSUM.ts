@@ -4,7 +4,7 @@
  * that read such packets before any card would fill it in. Mangle table only.
  */
 import { defineTarget } from '../types.ts';
-import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -26,7 +26,7 @@ export const checksum = defineTarget<Record<string, never>>({
   options: [{ name: 'checksum-fill', args: 0 }],
   parse(options, ctx) {
     reportRepeated('CHECKSUM', options, ctx);
-    requireOneOf('CHECKSUM', options, ctx, ['checksum-fill']);
+    requireOneOf('CHECKSUM', options, ['checksum-fill'], ctx);
     return {};
   },
   save: () => ['--checksum-fill'],

@@ -4,7 +4,7 @@
  * mangle table's OUTPUT, FORWARD and POSTROUTING only.
  */
 import { defineTarget } from '../types.ts';
-import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -45,7 +45,7 @@ export const classify = defineTarget<ClassifyData>({
   options: [{ name: 'set-class', args: 1 }],
   parse(options, ctx) {
     reportRepeated('CLASSIFY', options, ctx);
-    requireOneOf('CLASSIFY', options, ctx, ['set-class']);
+    requireOneOf('CLASSIFY', options, ['set-class'], ctx);
     const data: ClassifyData = { priority: 0 };
     for (const o of options) {
       const v = parseClass(o.args[0] ?? '');

@@ -7,7 +7,7 @@
 import { defineTarget } from '../types.ts';
 import { hex, parseUint } from '../values.ts';
 import { markOperation, parseMarkOperation } from './MARK.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { w, xmark, type ListTargetReader } from '../list-text.ts';
 
@@ -90,10 +90,10 @@ export const connmark = defineTarget<ConnmarkData>({
   ],
   parse(options, ctx) {
     reportRepeated('CONNMARK', options, ctx);
-    reportExclusive('CONNMARK', options, ctx, OPERATIONS);
-    reportExclusive('CONNMARK', options, ctx, ['mask', 'ctmask']);
-    reportExclusive('CONNMARK', options, ctx, ['mask', 'nfmask']);
-    requireOneOf('CONNMARK', options, ctx, OPERATIONS);
+    reportExclusive('CONNMARK', options, OPERATIONS, ctx);
+    reportExclusive('CONNMARK', options, ['mask', 'ctmask'], ctx);
+    reportExclusive('CONNMARK', options, ['mask', 'nfmask'], ctx);
+    requireOneOf('CONNMARK', options, OPERATIONS, ctx);
     let mode: ConnmarkData['mode'] = 'set';
     let ctmark = 0;
     let ctmask = ALL;

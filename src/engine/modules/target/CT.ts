@@ -5,7 +5,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated } from './option-checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 

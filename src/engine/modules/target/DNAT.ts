@@ -12,7 +12,7 @@ import {
   setNatFlag,
   type NatRange,
 } from './nat-range.ts';
-import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { natTarget } from '../list-text.ts';
 import { rangeRequest } from './nat-range.ts';
@@ -39,7 +39,7 @@ export const dnat = defineTarget<DnatData>({
   ],
   parse(options, ctx) {
     reportRepeated('DNAT', options, ctx);
-    requireOneOf('DNAT', options, ctx, ['to-destination']);
+    requireOneOf('DNAT', options, ['to-destination'], ctx);
     const data: DnatData = { to: null, random: false, persistent: false };
     for (const o of options) {
       if (o.name === 'to-destination') {

@@ -6,7 +6,7 @@
 import { dscpOfClass, DSCP_CLASS_NAMES, hex2 } from '../dscp-tos.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -33,8 +33,8 @@ export const dscp = defineTarget<DscpData>({
   ],
   parse(options, ctx) {
     reportRepeated('DSCP', options, ctx);
-    reportExclusive('DSCP', options, ctx, ['set-dscp', 'set-dscp-class']);
-    requireOneOf('DSCP', options, ctx, ['set-dscp', 'set-dscp-class']);
+    reportExclusive('DSCP', options, ['set-dscp', 'set-dscp-class'], ctx);
+    requireOneOf('DSCP', options, ['set-dscp', 'set-dscp-class'], ctx);
     const data: DscpData = { dscp: 0 };
     for (const o of options) {
       const arg = o.args[0] ?? '';

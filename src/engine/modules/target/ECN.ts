@@ -7,7 +7,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 import { TCP_CWR, TCP_ECE } from '../match/tcp.ts';
@@ -79,7 +79,7 @@ export const ecn = defineTarget<EcnData>({
   ],
   parse(options, ctx) {
     reportRepeated('ECN', options, ctx);
-    requireOneOf('ECN', options, ctx, OPTIONS);
+    requireOneOf('ECN', options, OPTIONS, ctx);
     const data: EcnData = {};
     for (const o of options) {
       if (o.name === 'ecn-tcp-remove') {
@@ -105,7 +105,7 @@ export const ecn = defineTarget<EcnData>({
       ctx.report(
         'target-not-allowed',
         'ECN: the TCP options (--ecn-tcp-remove, --ecn-tcp-ece, --ecn-tcp-cwr) need -p tcp; the kernel refuses them otherwise',
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
       );
     return data;
   },

@@ -5,7 +5,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { readHopChange, type HopChange } from './hop-change.ts';
-import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 
 export type HlData = HopChange;
@@ -28,11 +28,11 @@ export const hl = defineTarget<HlData>({
       ctx.report(
         'target-not-allowed',
         'HL (the IPv6 hop limit) is an ip6tables target; iptables uses TTL (--ttl-set, --ttl-dec, --ttl-inc)',
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
       );
     reportRepeated('HL', options, ctx);
-    reportExclusive('HL', options, ctx, OPTIONS);
-    requireOneOf('HL', options, ctx, OPTIONS);
+    reportExclusive('HL', options, OPTIONS, ctx);
+    requireOneOf('HL', options, OPTIONS, ctx);
     return readHopChange('hl', options, ctx);
   },
   save: (d) => [`--hl-${d.mode}`, String(d.value)],

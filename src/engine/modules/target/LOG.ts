@@ -6,7 +6,7 @@
 import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint, utf8Length } from '../values.ts';
-import { reportRepeated } from './option-checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { free, w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 

@@ -5,7 +5,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { hex, parseMarkMask, parseUint, type MarkMask } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { xmark, type ListTargetReader } from '../list-text.ts';
 
@@ -58,8 +58,8 @@ export const mark = defineTarget<MarkData>({
   options: OPERATIONS.map((name) => ({ name, args: 1 as const })),
   parse(options, ctx) {
     reportRepeated('MARK', options, ctx);
-    reportExclusive('MARK', options, ctx, OPERATIONS);
-    requireOneOf('MARK', options, ctx, OPERATIONS);
+    reportExclusive('MARK', options, OPERATIONS, ctx);
+    requireOneOf('MARK', options, OPERATIONS, ctx);
     let data: MarkData = { value: 0, mask: 0 };
     for (const o of options) {
       const arg = o.args[0] ?? '';

@@ -11,7 +11,7 @@ import {
   setNatFlag,
   type NatPorts,
 } from './nat-range.ts';
-import { reportRepeated } from './option-checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { portsTarget } from '../list-text.ts';
 import { portsRequest } from './nat-range.ts';

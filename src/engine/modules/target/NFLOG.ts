@@ -7,7 +7,7 @@
 import { quoteWord } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated } from './option-checks.ts';
+import { reportExclusive, reportRepeated } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { free, w, type ExtraWord, type ListTargetReader } from '../list-text.ts';
 
@@ -54,7 +54,7 @@ export const nflog = defineTarget<NflogData>({
   ],
   parse(options, ctx) {
     reportRepeated('NFLOG', options, ctx);
-    reportExclusive('NFLOG', options, ctx, ['nflog-range', 'nflog-size']);
+    reportExclusive('NFLOG', options, ['nflog-range', 'nflog-size'], ctx);
     const data: NflogData = { group: 0, prefix: '', size: null, range: null, threshold: 0 };
     for (const o of options) {
       const arg = o.args[0] ?? '';

@@ -5,7 +5,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { formatNatPorts, natPortsAllowed, parseNatPorts, type NatPorts } from './nat-range.ts';
-import { reportRepeated } from './option-checks.ts';
+import { reportRepeated } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { portsTarget } from '../list-text.ts';
 import { portsRequest } from './nat-range.ts';

@@ -4,8 +4,9 @@
  * taking the first type in its own order that fits, and always prints the full name, the
  * default (port unreachable) included.
  */
-import { defineTarget, type Lang } from '../types.ts';
-import { reportRepeated } from './option-checks.ts';
+import { defineTarget } from '../types.ts';
+import type { Lang } from '../../lang.ts';
+import { reportRepeated } from '../option-checks.ts';
 import { reportRespelled } from '../match/state.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';

@@ -13,7 +13,7 @@ import {
   setNatFlag,
   type NatRange,
 } from './nat-range.ts';
-import { reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { natTarget } from '../list-text.ts';
 import { rangeRequest } from './nat-range.ts';
@@ -42,7 +42,7 @@ export const snat = defineTarget<SnatData>({
   ],
   parse(options, ctx) {
     reportRepeated('SNAT', options, ctx);
-    requireOneOf('SNAT', options, ctx, ['to-source']);
+    requireOneOf('SNAT', options, ['to-source'], ctx);
     const data: SnatData = { to: null, random: false, randomFully: false, persistent: false };
     for (const o of options) {
       if (o.name === 'to-source') {

@@ -6,7 +6,7 @@
 import { isBuiltinChain } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { w, type ListTargetReader } from '../list-text.ts';
 
@@ -63,12 +63,12 @@ export const tcpmss = defineTarget<TcpmssData>({
   ],
   parse(options, ctx) {
     reportRepeated('TCPMSS', options, ctx);
-    requireOneOf('TCPMSS', options, ctx, ['set-mss', 'clamp-mss-to-pmtu']);
+    requireOneOf('TCPMSS', options, ['set-mss', 'clamp-mss-to-pmtu'], ctx);
     if (ctx.protocol !== 'tcp')
       ctx.report(
         'target-not-allowed',
         'TCPMSS needs the rule to match -p tcp',
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
       );
     // both options write the same field: the last one written wins
     let data: TcpmssData = { clampToPmtu: false, mss: 0 };

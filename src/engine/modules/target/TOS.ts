@@ -6,7 +6,7 @@
 import { hex2, parseTosValueMask, type TosValueMask } from '../dscp-tos.ts';
 import { defineTarget } from '../types.ts';
 import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -39,8 +39,8 @@ export const tos = defineTarget<TosData>({
   options: OPERATIONS.map((name) => ({ name, args: 1 as const })),
   parse(options, ctx) {
     reportRepeated('TOS', options, ctx);
-    reportExclusive('TOS', options, ctx, OPERATIONS);
-    requireOneOf('TOS', options, ctx, OPERATIONS);
+    reportExclusive('TOS', options, OPERATIONS, ctx);
+    requireOneOf('TOS', options, OPERATIONS, ctx);
     let data: TosData = { value: 0, mask: 0 };
     for (const o of options) {
       const arg = o.args[0] ?? '';

@@ -12,7 +12,7 @@ import {
 } from '../../rules/model-face.ts';
 import { defineTarget } from '../types.ts';
 import { hex, parseMarkMask, parsePort } from '../values.ts';
-import { reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
 import type { TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -58,12 +58,12 @@ export const tproxy = defineTarget<TproxyData>({
   ],
   parse(options, ctx) {
     reportRepeated('TPROXY', options, ctx);
-    requireOneOf('TPROXY', options, ctx, ['on-port']);
+    requireOneOf('TPROXY', options, ['on-port'], ctx);
     if (ctx.protocol !== 'tcp' && ctx.protocol !== 'udp')
       ctx.report(
         'target-not-allowed',
         'TPROXY needs the rule to match -p tcp or -p udp',
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
       );
     const data: TproxyData = {
       port: 0,

@@ -4,7 +4,7 @@
  * turns TRACE into nftables' own trace flag and accepts it in any table, so elsewhere we warn.
  */
 import { defineTarget } from '../types.ts';
-import { targetSpan } from './option-checks.ts';
+import { moduleSpan } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 
 export type TraceData = Record<string, never>;
@@ -24,7 +24,7 @@ export const trace = defineTarget<TraceData>({
       ctx.report(
         'target-not-allowed',
         `TRACE belongs in the raw table: legacy iptables refuses it in ${ctx.table} (iptables-nft accepts it)`,
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
         'warning',
       );
     return {};

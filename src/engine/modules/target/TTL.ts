@@ -4,7 +4,7 @@
  */
 import { defineTarget } from '../types.ts';
 import { readHopChange, type HopChange } from './hop-change.ts';
-import { reportExclusive, reportRepeated, requireOneOf, targetSpan } from './option-checks.ts';
+import { reportExclusive, reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
 import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 import { wholeText, w } from '../list-text.ts';
 
@@ -35,11 +35,11 @@ export const ttl = defineTarget<TtlData>({
       ctx.report(
         'target-not-allowed',
         'TTL is an iptables (IPv4) target; ip6tables uses HL (--hl-set, --hl-dec, --hl-inc)',
-        targetSpan(ctx, options),
+        moduleSpan(ctx, options),
       );
     reportRepeated('TTL', options, ctx);
-    reportExclusive('TTL', options, ctx, OPTIONS);
-    requireOneOf('TTL', options, ctx, OPTIONS);
+    reportExclusive('TTL', options, OPTIONS, ctx);
+    requireOneOf('TTL', options, OPTIONS, ctx);
     return readHopChange('ttl', options, ctx);
   },
   save: (d) => [`--ttl-${d.mode}`, String(d.value)],

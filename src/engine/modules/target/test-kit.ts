@@ -4,7 +4,7 @@
  */
 import { type Family, parseRuleset, printSave } from '../../rules/index.ts';
 import { registry } from '../registry.ts';
-import type { Lang } from '../types.ts';
+import type { Lang } from '../../lang.ts';
 
 export function load(text: string, family: Family = 'ipv4') {
   return parseRuleset(text, { format: 'save', family });

@@ -12,13 +12,12 @@ import type { Lang } from '../shared/lang.ts';
 import { prefersReducedMotion, watchReducedMotion } from '../shared/motion.ts';
 import '../shared/views.css';
 import './chain-graph.css';
-import { createChainGraph, type ChainGraphView } from './draw.ts';
-import { edgeText, type EdgeText } from './edge-label.ts';
-import { layoutChainGraph, type GraphLayout } from './elk-layout.ts';
-import { familyOf, foldGraph, foldId } from './fold-model.ts';
+import { useChainGraphView } from './use-chain-graph-view.ts';
+import { foldGraph } from './fold-model.ts';
 import { chainGraph, tracedPath, type ChainGraphModel, type ChainNode } from './graph-model.ts';
-import { GraphSearch } from './GraphSearch.tsx';
-import { nodeSubtitle } from './node-text.ts';
+import { FoldingNotes, GraphTitle, GraphTools } from './GraphTools.tsx';
+import { firstFrame, focusedIds, type Focus } from './framing.ts';
+import { useEdgeTexts, useLaidGraph } from './use-laid-graph.ts';
 import { strings } from './strings.ts';
 
 export interface ChainGraphProps {
@@ -36,10 +35,6 @@ export interface ChainGraphProps {
   model?: ChainGraphModel | 'pending' | undefined;
 }
 
-/** A layout, or why it failed, for the graph it was made for. */
-type Laid =
-  { graph: ChainGraphModel; layout: GraphLayout } | { graph: ChainGraphModel; error: string };
-
 /** What the user opened and found, for one table's graph. */
 interface Unfolded {
   of: ChainGraphModel;
@@ -49,7 +44,6 @@ interface Unfolded {
 
 const NONE = new Map<string, number>();
 const NO_GRAPH: ChainGraphModel = { nodes: [], edges: [] };
-const EMPTY_LAYOUT: GraphLayout = { width: 0, height: 0, nodes: new Map(), edges: new Map() };
 
 export function ChainGraph({
   ruleset,
@@ -79,48 +73,14 @@ export function ChainGraph({
     return f;
   }, [full, wholePath, open, pinnedKey]);
   const shown = folded.graph;
-  const texts = useMemo(() => {
-    const m = new Map<string, EdgeText>();
-    for (const e of shown.edges) {
-      const text = edgeText(e, t);
-      if (text) m.set(e.id, text);
-    }
-    return m;
-  }, [shown, t]);
-
-  const [laid, setLaid] = useState<Laid | null>(null);
-  useEffect(() => {
-    let live = true;
-    // nothing to lay out (an empty table, a dump's jumps on their way) clears the drawing
-    const laying = shown.nodes.length
-      ? layoutChainGraph(
-          shown,
-          (id) => texts.get(id)?.lines ?? null,
-          (n) => nodeSubtitle(n, t),
-        )
-      : Promise.resolve(EMPTY_LAYOUT);
-    laying.then(
-      (layout) => {
-        if (shown.nodes.length) performance.mark('graph:laid');
-        if (live) setLaid({ graph: shown, layout });
-      },
-      (err: unknown) => live && setLaid({ graph: shown, error: String(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [shown, texts, t]);
-  // a layout made for another graph is stale: the new one is on its way
-  const status =
-    waiting || !laid || laid.graph !== shown ? 'pending' : 'error' in laid ? 'error' : 'ready';
-  const ready = laid && 'layout' in laid && laid.graph === shown ? laid : null;
+  const texts = useEdgeTexts(shown, t);
+  const { laid, status, ready } = useLaidGraph(shown, texts, t, waiting);
 
   const lit = useMemo(() => tracedPath(steps, current, table), [steps, current, table]);
   const svgRef = useRef<SVGSVGElement>(null);
-  const viewRef = useRef<ChainGraphView | null>(null);
   const activate = useRef<(n: ChainNode) => void>(() => undefined);
   /** what the next layout frames: a found chain, an opened or folded family */
-  const focus = useRef<{ chain: string } | { family: string } | null>(null);
+  const focus = useRef<Focus | null>(null);
   useEffect(() => {
     activate.current = (n) => {
       const family = n.fold?.family;
@@ -129,15 +89,7 @@ export function ChainGraph({
       setState({ of: full, found, open: new Map(open).set(family, (open.get(family) ?? 0) + 1) });
     };
   }, [onSelectChain, full, found, open]);
-  useEffect(() => {
-    if (!svgRef.current) return undefined;
-    const view = createChainGraph(svgRef.current, (n) => activate.current(n));
-    viewRef.current = view;
-    return () => {
-      view.destroy();
-      viewRef.current = null;
-    };
-  }, []);
+  const viewRef = useChainGraphView(svgRef, activate);
   // the first view of a table frames the traced path around the current chain; a new layout of
   // the same table (an edited YAML, another language, an opened family) keeps the user's zoom
   // and pan unless it brings something to look at
@@ -150,17 +102,8 @@ export function ChainGraph({
     if (!ready || !viewRef.current) return;
     const first = framedFor.current?.table !== table || framedFor.current.model !== model;
     framedFor.current = { table, model };
-    const drawn = ready.graph.nodes.map((n) => n.id);
-    // the whole traced path around the chain the player is at; untraced, the whole graph from
-    // its left edge, level with the first built-in chain
     const { lit: now, whole } = litRef.current;
-    const path = whole.chains.filter((c) => drawn.includes(c));
-    const entry = ready.graph.nodes.filter((n) => n.builtin).map((n) => n.id);
-    const frame: 'keep' | string[] = !first
-      ? 'keep'
-      : path.length
-        ? [...(now.current && drawn.includes(now.current) ? [now.current] : []), ...path]
-        : [...entry, ...drawn];
+    const frame = first ? firstFrame(ready.graph.nodes, now.current, whole.chains) : 'keep';
     viewRef.current.setData({
       layout: ready.layout,
       nodes: ready.graph.nodes,
@@ -169,20 +112,16 @@ export function ChainGraph({
       text: t,
       frame,
     });
-  }, [ready, texts, t, table, model]);
+  }, [ready, texts, t, table, model, viewRef]);
   // a found chain or an opened family is framed once it is laid out (at once when it already is)
   useEffect(() => {
     const f = focus.current;
     if (!f || !ready || !viewRef.current) return;
-    const drawn = ready.graph.nodes.map((n) => n.id);
-    const ids =
-      'chain' in f
-        ? drawn.filter((id) => id === f.chain)
-        : drawn.filter((id) => id === foldId(f.family) || familyOf(id) === f.family);
+    const ids = focusedIds(ready.graph.nodes, f);
     if (!ids.length) return;
     focus.current = null;
     viewRef.current.frame(ids);
-  }, [ready, state]);
+  }, [ready, state, viewRef]);
 
   const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
   useEffect(() => watchReducedMotion(setReducedMotion), []);
@@ -195,71 +134,36 @@ export function ChainGraph({
       found,
       reducedMotion,
     });
-  }, [lit, selectedChain, found, reducedMotion, ready]);
+  }, [lit, selectedChain, found, reducedMotion, ready, viewRef]);
 
   const names = useMemo(() => full.nodes.map((n) => n.id), [full]);
   return (
     <section className="nv-panel nv-graph" data-testid="chain-graph" aria-label={t.title(table)}>
-      <h2 className="nv-panel-title">
-        {t.title(table)}
-        <small className="nv-graph-legend">
-          <span className="nv-legend-jump">{t.jump}</span>
-          <span className="nv-legend-goto">{t.goto}</span>
-          <span className="nv-legend-lit">{t.traced}</span>
-        </small>
-      </h2>
-      <div className="nv-graph-tools">
-        <button
-          type="button"
-          onClick={() => viewRef.current?.zoomBy(1.25)}
-          aria-label={t.zoomIn}
-          title={t.zoomIn}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          onClick={() => viewRef.current?.zoomBy(0.8)}
-          aria-label={t.zoomOut}
-          title={t.zoomOut}
-        >
-          −
-        </button>
-        <button type="button" onClick={() => viewRef.current?.fit()} title={t.fitTitle}>
-          {t.fit}
-        </button>
-        <GraphSearch
-          names={names}
+      <GraphTitle t={t} table={table} />
+      <GraphTools
+        t={t}
+        view={viewRef}
+        names={names}
+        status={status}
+        error={laid && 'error' in laid ? laid.error : null}
+        onFind={(chain) => {
+          focus.current = { chain };
+          setState({ of: full, open, found: chain });
+        }}
+      />
+      {folded.folding ? (
+        <FoldingNotes
           t={t}
-          onFind={(chain) => {
-            focus.current = { chain };
-            setState({ of: full, open, found: chain });
+          shown={shown.nodes.length}
+          all={full.nodes.length}
+          opened={folded.opened}
+          onFoldBack={(family) => {
+            const next = new Map(open);
+            next.delete(family);
+            focus.current = { family };
+            setState({ of: full, found, open: next });
           }}
         />
-        {status === 'pending' ? <span className="nv-hint">{t.laying}</span> : null}
-        {laid && 'error' in laid && status === 'error' ? (
-          <span className="nv-bad">{t.failed(laid.error)}</span>
-        ) : null}
-      </div>
-      {folded.folding ? (
-        <div className="cg-folding" data-testid="graph-folding">
-          <p className="nv-hint">{t.folded(shown.nodes.length, full.nodes.length)}</p>
-          {folded.opened.map((o) => (
-            <button
-              type="button"
-              key={o.family}
-              data-testid="graph-fold-back"
-              onClick={() => {
-                const next = new Map(open);
-                next.delete(o.family);
-                focus.current = { family: o.family };
-                setState({ of: full, found, open: next });
-              }}
-            >
-              {t.foldBack(o.family, o.shown, o.count)}
-            </button>
-          ))}
-        </div>
       ) : null}
       {full.nodes.length === 0 && !waiting ? <p className="nv-hint">{t.empty(table)}</p> : null}
       <svg ref={svgRef} className="nv-graph-svg" data-status={status} />

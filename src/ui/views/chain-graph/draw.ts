@@ -5,13 +5,21 @@
  * current, the selected and the found chain.
  */
 import { select, type Selection } from 'd3-selection';
+import { NS } from './draw-parts.ts';
 import 'd3-transition';
-import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
+import { zoomIdentity } from 'd3-zoom';
 import type { EdgeText } from './edge-label.ts';
 import { snapTranslation } from './frame-snap.ts';
 import type { ChainEdge, ChainNode } from './graph-model.ts';
-import { LABEL_LINE_H, NODE_H, type GraphLayout, type NodeBox } from './elk-layout.ts';
-import { nodeName, nodeSubtitle } from './node-text.ts';
+import type { GraphLayout, NodeBox } from './elk-layout.ts';
+import {
+  appendArrowMarkers,
+  attachZoom,
+  drawEdges,
+  drawLabels,
+  drawNodes,
+  markState,
+} from './draw-parts.ts';
 import type { GraphStrings } from './strings.ts';
 
 /**
@@ -56,31 +64,12 @@ export interface ChainGraphView {
   destroy(): void;
 }
 
-const NS = 'cg';
-
-function pathOf(points: readonly { x: number; y: number }[]): string {
-  return points.map((p, i) => `${i ? 'L' : 'M'}${p.x},${p.y}`).join('');
-}
-
 export function createChainGraph(
   svgEl: SVGSVGElement,
   onActivate: (node: ChainNode) => void,
 ): ChainGraphView {
   const svg = select(svgEl).classed(`${NS}-svg`, true);
-  const defs = svg.append('defs');
-  for (const kind of ['plain', 'lit'])
-    defs
-      .append('marker')
-      .attr('id', `${NS}-arrow-${kind}`)
-      .attr('viewBox', '0 0 10 10')
-      .attr('refX', 9)
-      .attr('refY', 5)
-      .attr('markerWidth', 6)
-      .attr('markerHeight', 6)
-      .attr('orient', 'auto')
-      .append('path')
-      .attr('d', 'M0,0L10,5L0,10z')
-      .attr('class', `${NS}-arrowhead ${kind}`);
+  appendArrowMarkers(svg);
   const viewport = svg.append('g').attr('class', `${NS}-viewport`);
   const edgesG = viewport.append('g').attr('class', `${NS}-edges`);
   const labelsG = viewport.append('g').attr('class', `${NS}-labels`);
@@ -90,12 +79,7 @@ export function createChainGraph(
   let lastCurrent: string | null = null;
   let framed = false;
 
-  const zoomer: ZoomBehavior<SVGSVGElement, unknown> = zoom<SVGSVGElement, unknown>()
-    .scaleExtent([0.05, 3])
-    .on('zoom', (e: { transform: { toString(): string } }) => {
-      viewport.attr('transform', e.transform.toString());
-    });
-  svg.call(zoomer).on('dblclick.zoom', null);
+  const zoomer = attachZoom(svg, viewport);
 
   // the drawing's size as the resize observer last reported it: reading clientWidth right after
   // d3 has added the nodes would lay the whole page out there and then (a long task)
@@ -199,117 +183,15 @@ export function createChainGraph(
 
   function setData(d: GraphData): void {
     layout = d.layout;
-    const boxes = d.layout.nodes;
-    const lines = d.layout.edges;
-    edgesG
-      .selectAll<SVGPathElement, ChainEdge>('path')
-      .data(
-        d.edges.filter((e) => lines.has(e.id)),
-        (e) => e.id,
-      )
-      .join((enter) => enter.append('path').call((p) => p.append('title')))
-      .attr('class', (e) => `${NS}-edge ${e.kind}`)
-      .attr('data-edge', (e) => e.id)
-      .attr('d', (e) => pathOf(lines.get(e.id)?.points ?? []))
-      .each(function (e) {
-        select(this)
-          .select('title')
-          .text(`${e.kind} ${e.from} → ${e.to} (#${e.rules.join(', #')})`);
-      });
-    const labelled = d.edges.filter((e) => lines.get(e.id)?.label && d.edgeText(e.id));
-    labelsG
-      .selectAll<SVGGElement, ChainEdge>('g')
-      .data(labelled, (e) => e.id)
-      .join((enter) => {
-        const g = enter.append('g');
-        g.append('rect');
-        g.append('text');
-        g.append('title');
-        return g;
-      })
-      .attr('class', `${NS}-label`)
-      .attr('data-edge', (e) => e.id)
-      .each(function (e) {
-        const l = lines.get(e.id)?.label;
-        const text = d.edgeText(e.id);
-        if (!l || !text) return;
-        const g = select(this);
-        g.select('rect')
-          .attr('x', l.x)
-          .attr('y', l.y)
-          .attr('width', l.w)
-          .attr('height', l.h)
-          .attr('rx', 3);
-        const top = l.y + (l.h - text.lines.length * LABEL_LINE_H) / 2 + LABEL_LINE_H / 2 + 1;
-        g.select('text')
-          .selectAll('tspan')
-          .data(text.lines)
-          .join('tspan')
-          .attr('class', (_, i) => (i ? `${NS}-share` : null))
-          .attr('x', l.x + l.w / 2)
-          .attr('y', (_, i) => top + i * LABEL_LINE_H)
-          .text((line) => line);
-        g.select('title').text(text.title);
-      });
-    const t = d.text;
-    const nodes = nodesG
-      .selectAll<SVGGElement, ChainNode>('g.node')
-      .data(
-        d.nodes.filter((n) => boxes.has(n.id)),
-        (n) => n.id,
-      )
-      .join((enter) => {
-        const g = enter
-          .append('g')
-          .attr('class', 'node')
-          .attr('tabindex', 0)
-          .attr('role', 'button');
-        g.append('rect').attr('class', `${NS}-box`);
-        g.append('text').attr('class', `${NS}-name`);
-        g.append('text').attr('class', `${NS}-sub`);
-        g.on('click', (_e: MouseEvent, n: ChainNode) => onActivate(n));
-        g.on('keydown', (e: KeyboardEvent, n: ChainNode) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            onActivate(n);
-          }
-        });
-        g.on('focus', (_e: FocusEvent, n: ChainNode) => {
-          const box = layout?.nodes.get(n.id);
-          if (box) reveal(box);
-        });
-        return g;
-      })
-      .attr(
-        'class',
-        (n) => `node ${NS}-node${n.builtin ? ' builtin' : ''}${n.fold ? ' folded' : ''}`,
-      )
-      .attr('data-chain', (n) => (n.fold ? null : n.id))
-      .attr('data-family', (n) => n.fold?.family ?? null)
-      .attr('aria-label', (n) =>
-        n.fold
-          ? t.foldLabel(n.fold.family, n.fold.count)
-          : t.nodeLabel(n.id, n.builtin, n.policy, n.rules),
-      )
-      .attr('transform', (n) => {
-        const b = boxes.get(n.id);
-        return `translate(${b?.x ?? 0},${b?.y ?? 0})`;
-      });
-    nodes
-      .select('rect')
-      .attr('width', (n) => boxes.get(n.id)?.w ?? 0)
-      .attr('height', NODE_H)
-      .attr('rx', (n) => (n.builtin ? 3 : 8));
-    nodes
-      .select(`text.${NS}-name`)
-      .attr('x', 10)
-      .attr('y', 16)
-      .text((n) => nodeName(n));
-    nodes
-      .select(`text.${NS}-sub`)
-      .attr('x', 10)
-      .attr('y', 31)
-      .text((n) => nodeSubtitle(n, t));
+    drawEdges(edgesG, d);
+    drawLabels(labelsG, d);
+    drawNodes(nodesG, d, {
+      activate: onActivate,
+      focus: (n: ChainNode) => {
+        const box = layout?.nodes.get(n.id);
+        if (box) reveal(box);
+      },
+    });
     if (d.frame !== 'keep') frame(d.frame);
     // the next update brings the current chain into the new picture, unless it was just framed
     lastCurrent = null;
@@ -319,18 +201,7 @@ export function createChainGraph(
 
   function update(s: GraphState): void {
     reducedMotion = s.reducedMotion;
-    nodesG
-      .selectAll<SVGGElement, ChainNode>('g.node')
-      .classed('visited', (n) => s.visited.has(n.id))
-      .classed('current', (n) => n.id === s.current)
-      .classed('selected', (n) => n.id === s.selected)
-      .classed('found', (n) => n.id === s.found)
-      .attr('aria-pressed', (n) => (n.id === s.selected ? 'true' : 'false'));
-    edgesG
-      .selectAll<SVGPathElement, ChainEdge>('path')
-      .classed('lit', (e) => s.litEdges.has(e.id))
-      .attr('marker-end', (e) => `url(#${NS}-arrow-${s.litEdges.has(e.id) ? 'lit' : 'plain'})`);
-    labelsG.selectAll<SVGGElement, ChainEdge>('g').classed('lit', (e) => s.litEdges.has(e.id));
+    markState({ nodes: nodesG, edges: edgesG, labels: labelsG }, s);
     // follow the packet: bring the current chain into view when it changes
     if (framed) lastCurrent = s.current;
     framed = false;

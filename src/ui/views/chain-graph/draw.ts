@@ -64,6 +64,65 @@ export interface ChainGraphView {
   destroy(): void;
 }
 
+function boxesOf(layout: GraphLayout, ids: readonly string[]): NodeBox[] {
+  return ids.length
+    ? ids.flatMap((id) => layout.nodes.get(id) ?? [])
+    : [{ id: '', x: 0, y: 0, w: layout.width, h: layout.height }];
+}
+
+/**
+ * Where framing some nodes puts the view: all of them at a readable scale when they fit, else the
+ * first of them, as far right as keeps the others' left edge in view; then moved, if need be, so
+ * that no chain is cut by the view's edges (frame-snap.ts). A single chain (a search hit) is
+ * centred as asked.
+ */
+function framedTransform(
+  layout: GraphLayout,
+  ids: readonly string[],
+  { w, h }: { w: number; h: number },
+): { x: number; y: number; k: number } | undefined {
+  const boxes = boxesOf(layout, ids);
+  const first = boxes[0];
+  if (!first) return undefined;
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  const fits = Math.min(1, (w - 32) / Math.max(1, x1 - x0), (h - 32) / Math.max(1, y1 - y0));
+  const k = Math.max(READABLE_SCALE, fits);
+  const [tx, ty] =
+    fits >= READABLE_SCALE
+      ? [w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k]
+      : [
+          Math.min(w / 2 - (first.x + first.w / 2) * k, 16 - x0 * k),
+          h / 2 - (first.y + first.h / 2) * k,
+        ];
+  if (ids.length === 1) return { x: tx, y: ty, k };
+  // no chain cut by the view's edges: the leftmost framed chain and the first stay in view
+  const all = [...layout.nodes.values()];
+  const framed = boxes.map((b) => b.id);
+  const leftmost = boxes.reduce((a, b) => (b.x < a.x ? b : a), first).id || null;
+  const x = snapTranslation({
+    wanted: tx,
+    k,
+    length: w,
+    margin: SNAP_MARGIN,
+    spans: all.map((b) => ({ id: b.id, start: b.x, size: b.w })),
+    framed,
+    anchor: leftmost,
+  });
+  const y = snapTranslation({
+    wanted: ty,
+    k,
+    length: h,
+    margin: SNAP_MARGIN,
+    spans: all.map((b) => ({ id: b.id, start: b.y, size: b.h })),
+    framed,
+    anchor: first.id || null,
+  });
+  return { x, y, k };
+}
+
 export function createChainGraph(
   svgEl: SVGSVGElement,
   onActivate: (node: ChainNode) => void,
@@ -95,11 +154,6 @@ export function createChainGraph(
   const run = (s: Selection<SVGSVGElement, unknown, null, undefined>) =>
     reducedMotion ? s : (s.transition().duration(300) as unknown as typeof s);
 
-  const boxesOf = (ids: readonly string[]): NodeBox[] =>
-    ids.length
-      ? ids.flatMap((id) => layout?.nodes.get(id) ?? [])
-      : [{ id: '', x: 0, y: 0, w: layout?.width ?? 0, h: layout?.height ?? 0 }];
-
   /** The whole graph in the view, never magnifying past 1:1. */
   function fit(): void {
     if (!layout) return;
@@ -114,57 +168,11 @@ export function createChainGraph(
     zoomer.transform(svg, t);
   }
 
-  /**
-   * Frames some nodes (the whole graph when none are given) at a readable scale: all of them
-   * when they fit, else the first of them, as far right as keeps the others' left edge in view;
-   * then moved, if need be, so that no chain is cut by the view's edges (frame-snap.ts).
-   */
+  /** Frames some nodes (the whole graph when none are given) at a readable scale. */
   function frame(ids: readonly string[]): void {
-    const boxes = boxesOf(ids);
-    const first = boxes[0];
-    if (!layout || !first) return;
-    const x0 = Math.min(...boxes.map((b) => b.x));
-    const y0 = Math.min(...boxes.map((b) => b.y));
-    const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-    const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-    const { w, h } = size();
-    const fits = Math.min(1, (w - 32) / Math.max(1, x1 - x0), (h - 32) / Math.max(1, y1 - y0));
-    const k = Math.max(READABLE_SCALE, fits);
-    const [tx, ty] =
-      fits >= READABLE_SCALE
-        ? [w / 2 - ((x0 + x1) / 2) * k, h / 2 - ((y0 + y1) / 2) * k]
-        : [
-            Math.min(w / 2 - (first.x + first.w / 2) * k, 16 - x0 * k),
-            h / 2 - (first.y + first.h / 2) * k,
-          ];
-    // a single chain (a search hit) is centred as asked
-    if (ids.length === 1) {
-      zoomer.transform(svg, zoomIdentity.translate(tx, ty).scale(k));
-      return;
-    }
-    // no chain cut by the view's edges: the leftmost framed chain and the first stay in view
-    const all = [...layout.nodes.values()];
-    const framed = boxes.map((b) => b.id);
-    const leftmost = boxes.reduce((a, b) => (b.x < a.x ? b : a), first).id || null;
-    const x = snapTranslation({
-      wanted: tx,
-      k,
-      length: w,
-      margin: SNAP_MARGIN,
-      spans: all.map((b) => ({ id: b.id, start: b.x, size: b.w })),
-      framed,
-      anchor: leftmost,
-    });
-    const y = snapTranslation({
-      wanted: ty,
-      k,
-      length: h,
-      margin: SNAP_MARGIN,
-      spans: all.map((b) => ({ id: b.id, start: b.y, size: b.h })),
-      framed,
-      anchor: first.id || null,
-    });
-    zoomer.transform(svg, zoomIdentity.translate(x, y).scale(k));
+    if (!layout) return;
+    const t = framedTransform(layout, ids, size());
+    if (t) zoomer.transform(svg, zoomIdentity.translate(t.x, t.y).scale(t.k));
   }
 
   /** Pans so a node shows, keeping the zoom level, when it is outside the view. */

@@ -27,3 +27,15 @@ export type { TraceJson } from './trace-json.ts';
 export { describeStep, describeResult } from './trace-text.ts';
 export type * from './trace.ts';
 export type { IndexMode } from './chain-index.ts';
+export {
+  addFractions,
+  divideFractions,
+  formatFraction,
+  fractionToNumber,
+  FRACTION_ONE,
+  FRACTION_ZERO,
+  multiplyFractions,
+  readFraction,
+} from './exact.ts';
+export type { Exact, Fraction } from './exact.ts';
+export { SeededRandom } from './random.ts';

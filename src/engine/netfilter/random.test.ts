@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  branchProbability,
-  formatExact,
-  multiply,
-  ScriptedChooser,
-  SeededRandom,
-  toNumber,
-} from './random.ts';
+import { formatExact, multiply, toNumber } from './exact.ts';
+import { branchProbability, ScriptedChooser, SeededRandom } from './random.ts';
 import { sampleOutcomes, simulate, simulateAllPaths } from './simulate.ts';
 import { hostOf, NODE_HOST, packetsOf, rules } from './test-kit.ts';
 

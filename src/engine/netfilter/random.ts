@@ -3,8 +3,11 @@
  * (get_random_u32() & 0x7fffffff) and matches when it is below the rule's integer threshold
  * (lround(p × 2^31), which is why 1/3 prints as 0.33333333349). So a branch's exact probability
  * is threshold / 2^31, and a path's is a product of such fractions: a BigInt numerator over a
- * power of two, exact however many rules a path crosses.
+ * power of two, exact however many rules a path crosses (exact.ts).
  */
+import { mulberry32 } from '../mulberry32.ts';
+import { multiply, ONE, reduceExact, type Exact } from './exact.ts';
+
 export const RANDOM_BITS = 31;
 export const RANDOM_SCALE = 2 ** RANDOM_BITS;
 
@@ -16,94 +19,36 @@ export interface Chooser {
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed replays the same draws. */
 export class SeededRandom implements Chooser {
-  private state: number;
+  readonly nextU32: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  nextU32(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+    this.nextU32 = mulberry32(seed);
   }
 
   chance(threshold: number): boolean {
     return (this.nextU32() & 0x7fffffff) < threshold;
   }
-}
 
-/** An exact probability: numerator / 2^bits. */
-export interface Exact {
-  num: bigint;
-  bits: number;
-}
+  /** a number in [0, 1) */
+  next(): number {
+    return this.nextU32() / 2 ** 32;
+  }
 
-export const ONE: Exact = { num: 1n, bits: 0 };
+  /** the index of the choice a draw falls in, each weighted by its probability */
+  pick(weights: readonly number[]): number {
+    const total = weights.reduce((a, b) => a + b, 0);
+    let u = this.next() * total;
+    for (let i = 0; i < weights.length; i++) {
+      u -= weights[i]!;
+      if (u < 0) return i;
+    }
+    return weights.length - 1;
+  }
+}
 
 export function branchProbability(threshold: number, taken: boolean): Exact {
   const t = Math.max(0, Math.min(RANDOM_SCALE, Math.round(threshold)));
-  return reduce({ num: BigInt(taken ? t : RANDOM_SCALE - t), bits: RANDOM_BITS });
-}
-
-function reduce(e: Exact): Exact {
-  let { num, bits } = e;
-  if (num === 0n) return { num: 0n, bits: 0 };
-  while (bits >= 32 && (num & 0xffffffffn) === 0n) {
-    num >>= 32n;
-    bits -= 32;
-  }
-  while (bits > 0 && (num & 1n) === 0n) {
-    num >>= 1n;
-    bits--;
-  }
-  return { num, bits };
-}
-
-export function multiply(a: Exact, b: Exact): Exact {
-  return reduce({ num: a.num * b.num, bits: a.bits + b.bits });
-}
-
-export function add(a: Exact, b: Exact): Exact {
-  const bits = Math.max(a.bits, b.bits);
-  return reduce({ num: (a.num << BigInt(bits - a.bits)) + (b.num << BigInt(bits - b.bits)), bits });
-}
-
-export function isZero(e: Exact): boolean {
-  return e.num === 0n;
-}
-
-export function toNumber(e: Exact): number {
-  if (e.num === 0n) return 0;
-  // a probability is at most 1, so its top 64 bits are usually those below 2^bits
-  const shift = Math.max(0, e.bits - 64);
-  const top = Number(e.num >> BigInt(shift));
-  if (shift === 0 || top >= 2 ** 53) return top * 2 ** (shift - e.bits);
-  // a small probability: find where its bits really start (hex is cheaper to print than binary)
-  const len = e.num.toString(16).length * 4;
-  const exact = Math.max(0, len - 64);
-  return Number(e.num >> BigInt(exact)) * 2 ** (exact - e.bits);
-}
-
-/** 2^bits in decimal, kept: every enumeration of the same Service prints the same ones. */
-const powersOfTwo = new Map<number, string>();
-
-function powerOfTwo(bits: number): string {
-  let s = powersOfTwo.get(bits);
-  if (s === undefined) {
-    s = (1n << BigInt(bits)).toString();
-    if (powersOfTwo.size >= 4096) powersOfTwo.clear();
-    powersOfTwo.set(bits, s);
-  }
-  return s;
-}
-
-/** `2147483649/8589934592`, or `1` / `0`: the exact fraction as text for JSON. */
-export function formatExact(e: Exact): string {
-  if (e.bits === 0) return e.num.toString();
-  return `${e.num.toString()}/${powerOfTwo(e.bits)}`;
+  return reduceExact({ num: BigInt(taken ? t : RANDOM_SCALE - t), bits: RANDOM_BITS });
 }
 
 /**

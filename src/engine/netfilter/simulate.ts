@@ -12,16 +12,8 @@ import type { Backend, Host } from './host.ts';
 import { parseIPv4 } from './ipv4.ts';
 import { toState, type Packet } from './packet.ts';
 import { followPacket } from './paths.ts';
-import {
-  add,
-  formatExact,
-  isZero,
-  ScriptedChooser,
-  SeededRandom,
-  toNumber,
-  type Chooser,
-  type Exact,
-} from './random.ts';
+import { add, formatExact, isZero, toNumber, type Exact } from './exact.ts';
+import { ScriptedChooser, SeededRandom, type Chooser } from './random.ts';
 import { RecentLists, type RecentView } from './recent-lists.ts';
 import { lookupRoute, sourceAddressFor } from './routing.ts';
 import { PacketRun, type EvaluatePath, type RunOptions, type SharedState } from './run.ts';

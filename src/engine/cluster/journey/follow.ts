@@ -16,7 +16,7 @@ import { buildEndpoints } from '../endpoints.ts';
 import { hostOf, podDevice, routedPods } from '../hosts.ts';
 import { loadCluster } from '../load.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
-import { SeededDraw, type Fraction } from './exact.ts';
+import { SeededRandom, type Fraction } from '../../netfilter/index.ts';
 import { entryNode, readFlow, type Flow } from './flow.ts';
 import { groupOutcomes, makeJourney } from './outcomes.ts';
 import { nodeOwning, placeView } from './places.ts';
@@ -168,7 +168,7 @@ export function journey(
   const ctx: WalkContext = {
     model,
     sim: nodeSims(model, diagnostics),
-    draw: opts.allPaths ? null : new SeededDraw(opts.seed ?? 1),
+    draw: opts.allPaths ? null : new SeededRandom(opts.seed ?? 1),
     incomplete: false,
   };
   const maxHops = opts.maxHops ?? 8;

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { journey } from './index.ts';
 import { loadCluster } from '../load.ts';
 import { readFlow } from './flow.ts';
-import { divide, formatFraction, multiply, parseFraction, SeededDraw, toNumber } from './exact.ts';
+import {
+  divideFractions as divide,
+  formatFraction,
+  fractionToNumber as toNumber,
+  multiplyFractions as multiply,
+  readFraction as parseFraction,
+  SeededRandom as SeededDraw,
+} from '../../netfilter/index.ts';
 import { CLUSTERIP_4PODS_YAML } from '../../scenarios/clusterip-4pods.ts';
 import { NODEPORT_30080_YAML } from '../../scenarios/nodeport-other-node.ts';
 import { ETP_LOCAL_YAML } from '../../scenarios/etp-local.ts';

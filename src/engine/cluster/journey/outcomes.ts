@@ -3,7 +3,12 @@
  * the answer reaches the sender as the address it connected to), and with every branch followed,
  * the journeys grouped by how they end with the sum of their exact probabilities.
  */
-import { add, formatFraction, toNumber, type Fraction } from './exact.ts';
+import {
+  addFractions as add,
+  formatFraction,
+  fractionToNumber as toNumber,
+  type Fraction,
+} from '../../netfilter/index.ts';
 import type { PlaceView } from './places.ts';
 import type { Journey, JourneyOutcome, LegEnd, Tuple } from './types.ts';
 

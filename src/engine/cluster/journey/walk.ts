@@ -18,16 +18,16 @@ import type { Ruleset } from '../../rules/index.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
 import type { RuleProvenance } from '../provenance.ts';
 import {
-  divide,
+  addFractions as add,
+  divideFractions as divide,
   formatFraction,
-  multiply,
-  parseFraction,
-  toNumber,
-  ZERO,
-  add,
+  fractionToNumber as toNumber,
+  FRACTION_ZERO as ZERO,
+  multiplyFractions as multiply,
+  readFraction as parseFraction,
   type Fraction,
-  type SeededDraw,
-} from './exact.ts';
+  type SeededRandom,
+} from '../../netfilter/index.ts';
 import { nodeOwning, placeView, podWithAddress, type PlaceView } from './places.ts';
 import { translationsOf } from './translations.ts';
 import type { Direction, JourneyHop, LegEnd, Tuple } from './types.ts';
@@ -47,7 +47,7 @@ export interface WalkContext {
   model: ClusterModel;
   sim(node: ClusterNode): NodeSim;
   /** set when sampling: one branch is drawn at each random choice */
-  draw: SeededDraw | null;
+  draw: SeededRandom | null;
   /** set when a node's enumeration was cut short */
   incomplete: boolean;
 }

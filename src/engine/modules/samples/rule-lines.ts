@@ -4,6 +4,7 @@
  * shortened option, a port out of range, `!` in another place, another case, a number written
  * another way, odd spacing, quotes, an unknown module).
  */
+import { mulberry32 } from '../../mulberry32.ts';
 import { registry } from '../registry.ts';
 import type { AnyModule, OptionSpec } from '../types.ts';
 import { MODULE_NEEDS, OPTION_VALUES } from './option-values.ts';
@@ -16,16 +17,8 @@ export interface Rand {
 
 /** A small seeded generator (mulberry32): the same seed gives the same rules everywhere. */
 export function seededRand(seed: number): Rand {
-  let a = seed >>> 0;
-  return {
-    next() {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    },
-  };
+  const u32 = mulberry32(seed);
+  return { next: () => u32() / 4294967296 };
 }
 
 export const TABLE_CHAINS: Readonly<Record<string, readonly string[]>> = {

@@ -5,16 +5,10 @@
  * With SHOTS_DIR set, screenshots at phone, tablet and laptop sizes go there (outside the repo).
  */
 import { expect, test } from '@playwright/test';
+import { shootSizes } from './journey-kit.ts';
 import { watchErrors } from './support.ts';
 
 test.setTimeout(120_000);
-
-const SHOTS = process.env['SHOTS_DIR'];
-const SIZES = [
-  [390, 844],
-  [1024, 700],
-  [1440, 900],
-] as const;
 
 test('the Docker example: a published port is forwarded to the container, INPUT never seen', async ({
   page,
@@ -34,17 +28,9 @@ test('the Docker example: a published port is forwarded to the container, INPUT 
   await expect(steps).toContainText('forward · out docker0');
   await expect(steps).toContainText('jump → DOCKER-USER');
   await expect(steps).not.toContainText('INPUT');
-  if (SHOTS)
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/docker-en-${width}.png`, fullPage: true });
-    }
+  await shootSizes(page, 'docker-en');
   await page.getByRole('button', { name: '한국어' }).click();
   await expect(outcome).toContainText('ACCEPT');
-  if (SHOTS)
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/docker-ko-${width}.png`, fullPage: true });
-    }
+  await shootSizes(page, 'docker-ko');
   expect(errors).toEqual([]);
 });

@@ -53,6 +53,47 @@ export function shareLink(
   return `/#s=${deflateRawSync(Buffer.from(JSON.stringify(doc))).toString('base64url')}`;
 }
 
+/** A scenario as the examples ship it: enough of it for a link to its version `version`. */
+interface LinkableScenario {
+  clusters: readonly { yaml: string }[];
+  packet: LinkForm;
+  node: string;
+}
+
+/** A share link that opens one version of an example (its policy version, say) with its packet. */
+export function scenarioLink(s: LinkableScenario, lang: 'en' | 'ko', version = 1): string {
+  const form = s.packet;
+  const cluster = s.clusters[version];
+  if (!cluster) throw new Error(`the scenario has no version ${version}`);
+  return shareLink(
+    cluster.yaml,
+    { ...form, source: { ...form.source }, destination: { ...form.destination } },
+    lang,
+    1,
+    s.node,
+  );
+}
+
+/** The sizes a spec's screenshots are taken at: phone, laptop, big screen. */
+const SHOT_SIZES = [
+  [390, 844],
+  [1024, 700],
+  [1440, 900],
+] as const;
+
+/**
+ * With SHOTS_DIR set, full-page screenshots of the page at each size as `NAME-WIDTH.png` there
+ * (outside the repository, to be looked at); the page is left at the last size.
+ */
+export async function shootSizes(page: Page, name: string): Promise<void> {
+  const dir = process.env['SHOTS_DIR'];
+  if (!dir) return;
+  for (const [width, height] of SHOT_SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 /** What in the strip is out of place: boxes past the panel, text past its box, the dot on text. */
 export interface StripCheck {
   places: string[];

@@ -6,40 +6,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { netpolAfterDnat } from '../src/engine/scenarios/netpol-after-dnat.ts';
-import { shareLink } from './journey-kit.ts';
+import { scenarioLink, shootSizes } from './journey-kit.ts';
 import { watchErrors } from './support.ts';
 
 test.setTimeout(120_000);
-
-const SHOTS = process.env['SHOTS_DIR'];
-const SIZES = [
-  [390, 844],
-  [1024, 700],
-  [1440, 900],
-] as const;
-
-function link(lang: 'en' | 'ko'): string {
-  const form = netpolAfterDnat.packet;
-  return shareLink(
-    netpolAfterDnat.clusters[1]!.yaml,
-    {
-      ...form,
-      source: { ...form.source },
-      destination: { ...form.destination },
-      entryNode: form.entryNode,
-    },
-    lang,
-    1,
-    netpolAfterDnat.node,
-  );
-}
 
 test('the journey says which NetworkPolicy blocked the packet, in English and Korean', async ({
   page,
 }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(link('en'));
+  await page.goto(scenarioLink(netpolAfterDnat, 'en'));
   const policy = page.getByTestId('journey-policy');
   await expect(policy).toBeVisible({ timeout: 60_000 });
   await expect(policy).toContainText('Blocked by NetworkPolicy shop/db-from-frontend');
@@ -48,17 +25,9 @@ test('the journey says which NetworkPolicy blocked the packet, in English and Ko
   // with Calico the pod has its own interface: the form and the journey say so, not cni0
   await expect(page.getByTestId('packet-builder')).toContainText("by the pod's own interface cali");
   await expect(page.getByTestId('journey')).toContainText('Pod networking as Calico sets it up');
-  if (SHOTS)
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/netpol-en-${width}.png`, fullPage: true });
-    }
+  await shootSizes(page, 'netpol-en');
   await page.getByRole('button', { name: '한국어' }).click();
   await expect(policy).toContainText('NetworkPolicy shop/db-from-frontend에 막혔습니다');
-  if (SHOTS)
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/netpol-ko-${width}.png`, fullPage: true });
-    }
+  await shootSizes(page, 'netpol-ko');
   expect(errors).toEqual([]);
 });

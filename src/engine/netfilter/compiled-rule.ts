@@ -8,7 +8,8 @@
  */
 import { protocolNumber, type Chain, type Match, type Rule } from '../rules/index.ts';
 import { cidrNumbers } from '../modules/cidr.ts';
-import { interfaceMatches, type EvalContext, type MatchEvaluator } from '../modules/evaluate.ts';
+import { type EvalContext, type MatchEvaluator } from '../modules/evaluate.ts';
+import { interfaceFailure } from './matchers/core.ts';
 import { PROTO_NUMBERS } from './packet.ts';
 import type { FailedPart } from './trace.ts';
 
@@ -87,17 +88,8 @@ export function compiledCoreFailure(
   if (c.hasDst && ((p.dst & c.dstMask) >>> 0 === c.dstNet) === c.dstNegated)
     return { part: 'core', option: '-d' };
   if (c.rareCore) {
-    const core = c.rule.core;
-    if (
-      core.inInterface &&
-      interfaceMatches(core.inInterface.value, ctx.inIface) === core.inInterface.negated
-    )
-      return { part: 'core', option: '-i' };
-    if (
-      core.outInterface &&
-      interfaceMatches(core.outInterface.value, ctx.outIface) === core.outInterface.negated
-    )
-      return { part: 'core', option: '-o' };
+    const iface = interfaceFailure(c.rule.core, ctx);
+    if (iface) return iface;
   }
   if (c.proto !== -1 && (c.proto === PROTO_NUMBERS[p.proto]) === c.protoNegated)
     return { part: 'core', option: '-p' };

@@ -10,15 +10,11 @@ import type { FailedPart } from '../trace.ts';
 
 export { addressIn, cidrNumbers } from '../../modules/cidr.ts';
 
-export function coreFailure(
+/** `-i` and `-o`, the one place both ways of testing a rule (compiled and plain) check them. */
+export function interfaceFailure(
   core: RuleCore,
   ctx: EvalContext,
 ): Extract<FailedPart, { part: 'core' }> | null {
-  const p = ctx.packet;
-  if (core.source && addressIn(p.src, core.source.value) === core.source.negated)
-    return { part: 'core', option: '-s' };
-  if (core.destination && addressIn(p.dst, core.destination.value) === core.destination.negated)
-    return { part: 'core', option: '-d' };
   if (
     core.inInterface &&
     interfaceMatches(core.inInterface.value, ctx.inIface) === core.inInterface.negated
@@ -29,6 +25,20 @@ export function coreFailure(
     interfaceMatches(core.outInterface.value, ctx.outIface) === core.outInterface.negated
   )
     return { part: 'core', option: '-o' };
+  return null;
+}
+
+export function coreFailure(
+  core: RuleCore,
+  ctx: EvalContext,
+): Extract<FailedPart, { part: 'core' }> | null {
+  const p = ctx.packet;
+  if (core.source && addressIn(p.src, core.source.value) === core.source.negated)
+    return { part: 'core', option: '-s' };
+  if (core.destination && addressIn(p.dst, core.destination.value) === core.destination.negated)
+    return { part: 'core', option: '-d' };
+  const iface = interfaceFailure(core, ctx);
+  if (iface) return iface;
   if (
     core.protocol &&
     (protocolNumber(core.protocol.value) === PROTO_NUMBERS[p.proto]) === core.protocol.negated

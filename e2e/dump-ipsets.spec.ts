@@ -81,7 +81,10 @@ test('the Sets tab: missing sets said once, then the opened ipset text decides t
       [1440, 900],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.getByTestId('ipset-panel').scrollIntoViewIfNeeded();
+      // the DOM's own scroll: Playwright's would wait for the panel to hold still across frames
+      await page
+        .getByTestId('ipset-panel')
+        .evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
       await page.screenshot({ path: `${SHOTS}/sets-${lang}-${w}.png` });
     }
   }

@@ -77,6 +77,17 @@ describe('NetworkPolicy diagnostics', () => {
     expect(named.map((s) => s.members.length).sort()).toEqual([0, 1]);
   });
 
+  it('keeps the YAML index of a rule after one left out before it', () => {
+    const compiled = compileNode(CLUSTER + BAD, 'node-a');
+    const allow = compiled.ruleset.tables
+      .flatMap((t) => t.chains.flatMap((c) => c.rules))
+      .find((x) => x.chain.startsWith('cali-pi-') && x.source.includes('-s 192.168.0.0/16'));
+    const p = allow ? compiled.provenance.get(allow.id) : undefined;
+    // ingress[0] (the bad CIDR) is left out; the allow comes from ingress[1]
+    expect(p?.policyRule).toBe('ingress[1]');
+    expect(p?.sources[0]?.field).toBe('spec.ingress[1]');
+  });
+
   it('says a policy is not enforced when no CNI writes policy rules', () => {
     const none = (CLUSTER + BAD).replace('networkPolicy: calico\n', '');
     const d = loadCluster(none).diagnostics.filter((x) => x.code === 'not-compiled');

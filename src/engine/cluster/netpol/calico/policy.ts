@@ -206,7 +206,9 @@ export function policyEntries(
   const dir = type === 'Ingress' ? 'ingress' : 'egress';
   const rules = type === 'Ingress' ? policy.spec.ingress : policy.spec.egress;
   const entries: Entry[] = [];
-  rules.forEach((rule, i) => {
+  // the rule's own place in the YAML: a rule left out for a mistake must not shift the ones after it
+  rules.forEach((rule) => {
+    const i = rule.index;
     const prov = calicoProv('policy-allow', {
       sources: [sourceOf(policy.ref, `spec.${dir}[${i}]`, rule.span)],
       policies: [`${policy.namespace}/${policy.name}`],

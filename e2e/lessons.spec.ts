@@ -17,6 +17,9 @@ import {
 } from '../src/engine/lessons/index.ts';
 
 test.setTimeout(300_000);
+// each test opens its own page: both workers may share the file, the longest of the suite, so
+// that neither is left running it alone at the end
+test.describe.configure({ mode: 'parallel' });
 
 async function playStep(page: Page, loaded: LoadedLesson, index: number): Promise<void> {
   const step = [...loaded.lesson.steps, ...(loaded.lesson.recap ?? [])][index]!;

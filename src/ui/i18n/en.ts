@@ -23,6 +23,7 @@ export const en = {
   problems: (n: number) => (n === 1 ? '1 problem' : `${n} problems`),
   problemAt: (line: number, column: number) => `line ${line}:${column}`,
   severity: { error: 'error', warning: 'warning', info: 'note' } as Record<string, string>,
+  yamlErrors: (n: number) => (n <= 1 ? '⚠ YAML error' : `⚠ ${n} YAML errors`),
   brokenYaml: 'The YAML has errors. The views keep showing the last version that compiled.',
   compiling: 'Compiling…',
   tracing: 'Tracing…',

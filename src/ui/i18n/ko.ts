@@ -25,6 +25,7 @@ export const ko: Messages = {
   problems: (n: number) => `문제 ${n}개`,
   problemAt: (line: number, column: number) => `${line}행 ${column}열`,
   severity: { error: '오류', warning: '경고', info: '참고' },
+  yamlErrors: (n: number) => (n <= 1 ? '⚠ YAML 오류' : `⚠ YAML 오류 ${n}개`),
   brokenYaml: 'YAML에 오류가 있습니다. 화면에는 마지막으로 컴파일된 버전이 그대로 남아 있습니다.',
   compiling: '컴파일하는 중…',
   tracing: '추적하는 중…',

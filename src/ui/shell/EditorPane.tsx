@@ -3,7 +3,7 @@
  * parser's diagnostics as markers and as a list below. While the YAML has errors the views keep
  * the last good result, and a banner says so.
  */
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { ClusterDiagnostic } from '../../engine/cluster/index.ts';
 import { openEditorGate } from '../editor/editor-gate.ts';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
@@ -66,9 +66,26 @@ function ClusterEditor(props: {
   useEffect(() => {
     if (broken) openEditorGate();
   }, [broken]);
+  const problems = useRef<HTMLDivElement>(null);
   return (
     <>
-      <h2 className="pane-title">{t.editorCluster}</h2>
+      <div className="pane-title-row">
+        <h2 className="pane-title">{t.editorCluster}</h2>
+        {/* in the title's row, so the editor never moves as the YAML breaks and mends while
+            typed, and at every size in sight: the banner and the list below may be scrolled away */}
+        {broken ? (
+          <button
+            type="button"
+            className="status-chip error"
+            data-testid="yaml-broken-chip"
+            title={t.brokenYaml}
+            // to the list, whose entries each lead on to their line in the editor
+            onClick={() => problems.current?.scrollIntoView({ block: 'nearest' })}
+          >
+            {t.yamlErrors(markers.filter((m) => m.severity === 'error').length)}
+          </button>
+        ) : null}
+      </div>
       {/* the text (a few hundred lines to lay out) comes a frame after the page's frame */}
       <Later frames={1} placeholder={EDITOR_PLACE}>
         <LazyEditor
@@ -84,15 +101,17 @@ function ClusterEditor(props: {
         />
       </Later>
       <p className="hint">{t.editorHint}</p>
-      <div className="editor-status" aria-live="polite">
-        {broken ? (
-          <p className="banner error" data-testid="yaml-broken">
-            {t.brokenYaml}
-          </p>
-        ) : null}
-        {busy ? <p className="muted">{t.compiling}</p> : null}
+      <div className="editor-problems" ref={problems}>
+        <div className="editor-status" aria-live="polite">
+          {broken ? (
+            <p className="banner error" data-testid="yaml-broken">
+              {t.brokenYaml}
+            </p>
+          ) : null}
+          {busy ? <p className="muted">{t.compiling}</p> : null}
+        </div>
+        <ProblemList markers={markers} onGoTo={props.onGoTo} />
       </div>
-      <ProblemList markers={markers} onGoTo={props.onGoTo} />
     </>
   );
 }

@@ -50,7 +50,7 @@ test('a YAML mistake shows a chip beside the editor’s title that leads to the 
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     // the pane scrolled to its top, as after a paste: the chip is there without any scrolling
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    await page.locator('html').evaluate((el) => el.ownerDocument.defaultView?.scrollTo(0, 0));
     await page
       .locator('.editor-pane')
       .evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));

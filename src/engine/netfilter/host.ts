@@ -163,7 +163,8 @@ export function findInterface(host: Host, name: string): HostInterface | undefin
 export function isLocalAddress(host: Host, addr: Addr, onlyIface?: string): boolean {
   for (const i of host.interfaces) {
     if (onlyIface !== undefined && i.name !== onlyIface) continue;
-    if (i.name === 'lo' && (addr === 1n || inPrefix(addr, LOOPBACK_NET))) return true;
+    if (i.name === 'lo' && (typeof addr === 'bigint' ? addr === 1n : inPrefix(addr, LOOPBACK_NET)))
+      return true;
     for (const a of i.addresses) if (a.address === addr) return true;
   }
   return false;

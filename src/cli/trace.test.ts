@@ -75,7 +75,7 @@ describe('netfilter-lab trace', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([
-      'tests/fixtures/cli/bad-host.yaml:5:9: error: interfaces[1].addresses[0]: "10.244.1.300/24" is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)',
+      'tests/fixtures/cli/bad-host.yaml:5:9: error: interfaces[1].addresses[0]: "10.244.1.300/24" is not an address/prefix (expected e.g. 10.0.0.1/24 or fd00::1/64)',
       'tests/fixtures/cli/bad-packet.json:1:65: error: sport: 70000 is not a port (expected a whole number 0-65535)',
     ]);
   });

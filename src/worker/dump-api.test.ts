@@ -135,7 +135,8 @@ describe('dump API: a dump parsed once, kept by id, asked about in pieces', () =
         code: 'bad-value',
         severity: 'error',
         path: 'interfaces[0].addresses[0]',
-        message: '"10.0.0.300/24" is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)',
+        message:
+          '"10.0.0.300/24" is not an address/prefix (expected e.g. 10.0.0.1/24 or fd00::1/64)',
       },
     ]);
   });

@@ -79,7 +79,7 @@ export type RuleSource =
 export interface PacketInput {
   in?: string;
   local?: boolean;
-  proto: 'tcp' | 'udp' | 'icmp' | 'sctp';
+  proto: 'tcp' | 'udp' | 'icmp' | 'sctp' | 'icmpv6';
   src?: string;
   sport?: number;
   dst: string;

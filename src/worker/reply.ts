@@ -33,8 +33,8 @@ export function replyTo(
   if (r.dport !== null) reply.sport = r.dport;
   if (r.sport !== null) reply.dport = r.sport;
   if (r.proto === 'tcp') reply.tcpFlags = replyFlags(first);
-  if (r.proto === 'icmp') {
-    reply.icmpType = 0; // echo reply
+  if (r.proto === 'icmp' || r.proto === 'icmpv6') {
+    reply.icmpType = r.proto === 'icmp' ? 0 : 129; // echo reply
     reply.icmpCode = 0;
   }
   if (result.fate === 'local') {

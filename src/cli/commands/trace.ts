@@ -21,6 +21,7 @@ import {
   describeResult,
   describeStep,
   readHost,
+  NO_NEIGHBOUR_DISCOVERY,
   readPackets,
   simulate,
   toTraceJson,
@@ -128,7 +129,7 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
     if (errors) return exitStatus(errors);
     const hostIn = pickHost(hostFile, values.node);
     const host = readHost(hostIn.value);
-    const packets = readPackets(packetIn.value);
+    const packets = readPackets(packetIn.value, rules.ruleset.family);
     errors +=
       reportFieldProblems(hostIn, host.diagnostics) +
       reportFieldProblems(packetIn, packets.diagnostics);
@@ -151,6 +152,7 @@ Exit status: 0 traced, 1 an input has errors, 2 usage error.`,
     if (values.json) await out.write(`${JSON.stringify(toTraceJson(sim), null, 2)}\n`);
     else {
       let text = `backend: ${sim.backend}${sim.conntrackActive ? '' : ' (conntrack inactive: no rule needs it)'}\n`;
+      if (rules.ruleset.family === 'ipv6') text += `${NO_NEIGHBOUR_DISCOVERY}\n`;
       sim.packets.forEach((p, i) => {
         text += `\npacket ${i + 1}\n`;
         for (const s of p.steps) text += `  ${describeStep(s)}\n`;

@@ -12,6 +12,7 @@ import type { CtAttachment } from '../netfilter/conntrack.ts';
 import type { Hook } from '../netfilter/hooks.ts';
 import type { Host } from '../netfilter/host.ts';
 import type { SetAnswer, SetQuery } from '../netfilter/ipset-lookup.ts';
+import type { Addr } from '../netfilter/ipv4.ts';
 import type { PacketState, Proto } from '../netfilter/packet.ts';
 import type { RecentAnswer, RecentQuery } from '../netfilter/recent-lists.ts';
 import type { RouteResult } from '../netfilter/routing.ts';
@@ -44,11 +45,11 @@ export interface EvalContext {
   /** applies a `-m recent` test to the simulation's recent lists (and records it) */
   recent(q: RecentQuery): RecentAnswer;
   /** the kind addrtype sees (UNICAST, LOCAL, BROADCAST, MULTICAST), on one interface if named */
-  addressType(addr: number, iface?: string): string;
+  addressType(addr: Addr, iface?: string): string;
   /** a broadcast address of this host (pkttype) */
-  isBroadcast(addr: number): boolean;
+  isBroadcast(addr: Addr): boolean;
   /** the host's route to an address, as rpfilter looks the source up */
-  routeTo(addr: number): RouteResult;
+  routeTo(addr: Addr): RouteResult;
   /**
    * ipset's test of the packet against set `name` (one direction flag per dimension): the member
    * that decided, false, or 'unknown'; undefined when the host has no such set
@@ -69,8 +70,8 @@ export interface NatRequest {
   type: 'DNAT' | 'SNAT';
   /** 'masquerade' takes the out interface's address; 'redirect' the host's own */
   mode: 'map' | 'masquerade' | 'redirect';
-  minIp: number | null;
-  maxIp: number | null;
+  minIp: Addr | null;
+  maxIp: Addr | null;
   minPort: number | null;
   maxPort: number | null;
 }
@@ -118,5 +119,5 @@ export function interfaceMatches(pattern: string, name: string | null): boolean 
 
 /** Whether a packet of the protocol carries ports (for multiport and ipset's port elements). */
 export function hasPorts(proto: Proto): boolean {
-  return proto !== 'icmp';
+  return proto !== 'icmp' && proto !== 'icmpv6';
 }

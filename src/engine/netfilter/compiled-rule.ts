@@ -7,7 +7,7 @@
  * in traverse.ts); compiled-rule.test.ts holds the two to the same traces.
  */
 import { protocolNumber, type Chain, type Match, type Rule } from '../rules/index.ts';
-import { cidrNumbers } from '../modules/cidr.ts';
+import { addressIn, cidrNumbers } from '../modules/cidr.ts';
 import { type EvalContext, type MatchEvaluator } from '../modules/evaluate.ts';
 import { interfaceFailure } from './matchers/core.ts';
 import { PROTO_NUMBERS } from './packet.ts';
@@ -33,6 +33,8 @@ export interface CompiledRule {
   /** -p as the number the packet's protocol is compared with (-1: no -p) */
   readonly proto: number;
   readonly protoNegated: boolean;
+  /** -s or -d is IPv6: tested through addressIn (bigint), never on the numeric fast path */
+  readonly ipv6: boolean;
   /** -i, -o or -f present: tested through the reference code, as they are rare and cheap */
   readonly rareCore: boolean;
   readonly matches: readonly CompiledMatch[];
@@ -59,6 +61,7 @@ export function compileRule(
     dstNegated: destination?.negated ?? false,
     proto,
     protoNegated: protocol?.negated ?? false,
+    ipv6: source?.value.family === 'ipv6' || destination?.value.family === 'ipv6',
     rareCore:
       rule.core.inInterface !== undefined ||
       rule.core.outInterface !== undefined ||
@@ -83,10 +86,18 @@ export function compiledCoreFailure(
   ctx: EvalContext,
 ): Extract<FailedPart, { part: 'core' }> | null {
   const p = ctx.packet;
-  if (c.hasSrc && ((p.src & c.srcMask) >>> 0 === c.srcNet) === c.srcNegated)
-    return { part: 'core', option: '-s' };
-  if (c.hasDst && ((p.dst & c.dstMask) >>> 0 === c.dstNet) === c.dstNegated)
-    return { part: 'core', option: '-d' };
+  if (typeof p.src === 'number' && typeof p.dst === 'number' && !c.ipv6) {
+    if (c.hasSrc && ((p.src & c.srcMask) >>> 0 === c.srcNet) === c.srcNegated)
+      return { part: 'core', option: '-s' };
+    if (c.hasDst && ((p.dst & c.dstMask) >>> 0 === c.dstNet) === c.dstNegated)
+      return { part: 'core', option: '-d' };
+  } else {
+    const { source, destination } = c.rule.core;
+    if (source && addressIn(p.src, source.value) === source.negated)
+      return { part: 'core', option: '-s' };
+    if (destination && addressIn(p.dst, destination.value) === destination.negated)
+      return { part: 'core', option: '-d' };
+  }
   if (c.rareCore) {
     const iface = interfaceFailure(c.rule.core, ctx);
     if (iface) return iface;

@@ -6,17 +6,17 @@
  * confirmed (inserted) only when its first packet leaves the host or is delivered: a packet
  * dropped on the way leaves no entry behind.
  */
-import { formatIPv4 } from './ipv4.ts';
+import { formatAddr, type Addr } from './ipv4.ts';
 import { TCP_ACK, type PacketState, type Proto } from './packet.ts';
 import { tcpNext, tcpStart, type TcpState } from './tcp-state.ts';
 import type { ConntrackView, CtState } from './trace.ts';
 
 export interface Tuple {
   proto: Proto;
-  src: number;
+  src: Addr;
   sport: number;
-  dst: number;
-  /** for ICMP: the message type (conntrack keys ICMP by type and id; the id is not modelled) */
+  dst: Addr;
+  /** for ICMP and ICMPv6: the message type (conntrack keys ICMP by type and id; the id is not modelled) */
   dport: number;
 }
 
@@ -58,21 +58,36 @@ const ICMP_REPLY_OF: ReadonlyMap<number, number> = new Map([
 ]);
 /** ICMP errors, which carry the header of the packet they are about (RELATED). */
 const ICMP_ERRORS = new Set([3, 4, 5, 11, 12]);
+/** ICMPv6's echo and node-information queries with their replies (nf_conntrack_proto_icmpv6). */
+const ICMPV6_REPLY_OF: ReadonlyMap<number, number> = new Map([
+  [128, 129],
+  [139, 140],
+]);
+
+function replyTypes(proto: Proto): ReadonlyMap<number, number> {
+  return proto === 'icmpv6' ? ICMPV6_REPLY_OF : ICMP_REPLY_OF;
+}
+
+/** ICMPv6 types below 128 are errors (destination unreachable, too big, time exceeded …). */
+function isIcmpError(p: PacketState): boolean {
+  if (p.proto === 'icmp') return ICMP_ERRORS.has(p.icmpType);
+  return p.proto === 'icmpv6' && p.icmpType < 128;
+}
 
 export function tupleOf(p: PacketState): Tuple {
-  if (p.proto === 'icmp')
-    return { proto: 'icmp', src: p.src, sport: 0, dst: p.dst, dport: p.icmpType };
+  if (p.proto === 'icmp' || p.proto === 'icmpv6')
+    return { proto: p.proto, src: p.src, sport: 0, dst: p.dst, dport: p.icmpType };
   return { proto: p.proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport };
 }
 
 export function invertTuple(t: Tuple): Tuple {
-  if (t.proto === 'icmp')
+  if (t.proto === 'icmp' || t.proto === 'icmpv6')
     return {
-      proto: 'icmp',
+      proto: t.proto,
       src: t.dst,
       sport: 0,
       dst: t.src,
-      dport: ICMP_REPLY_OF.get(t.dport) ?? t.dport,
+      dport: replyTypes(t.proto).get(t.dport) ?? t.dport,
     };
   return { proto: t.proto, src: t.dst, sport: t.dport, dst: t.src, dport: t.sport };
 }
@@ -83,8 +98,10 @@ export function tupleKey(t: Tuple): string {
 
 /** `conntrack -L` style: `src=10.0.0.1 dst=10.96.0.10 sport=40000 dport=80`. */
 export function formatTuple(t: Tuple): string {
-  const a = `src=${formatIPv4(t.src)} dst=${formatIPv4(t.dst)}`;
-  return t.proto === 'icmp' ? `${a} type=${t.dport}` : `${a} sport=${t.sport} dport=${t.dport}`;
+  const a = `src=${formatAddr(t.src)} dst=${formatAddr(t.dst)}`;
+  return t.proto === 'icmp' || t.proto === 'icmpv6'
+    ? `${a} type=${t.dport}`
+    : `${a} sport=${t.sport} dport=${t.dport}`;
 }
 
 export function entryView(e: ConntrackEntry): ConntrackView {
@@ -132,12 +149,12 @@ export class ConntrackTable {
     const t = tupleOf(p);
     const hit = this.lookup(t);
     if (hit) return this.seen(hit.entry, hit.dir, p);
-    if (p.proto === 'icmp' && ICMP_ERRORS.has(p.icmpType)) return this.related(p);
-    if (p.proto === 'icmp' && !ICMP_REPLY_OF.has(p.icmpType))
+    if (isIcmpError(p)) return this.related(p);
+    if ((p.proto === 'icmp' || p.proto === 'icmpv6') && !replyTypes(p.proto).has(p.icmpType))
       return {
         ct: { entry: null, state: 'INVALID', dir: null },
         op: 'invalid',
-        note: `ICMP type ${p.icmpType} with no connection cannot start one`,
+        note: `${p.proto === 'icmp' ? 'ICMP' : 'ICMPv6'} type ${p.icmpType} with no connection cannot start one`,
       };
     let tcpState: TcpState | null = null;
     if (p.proto === 'tcp') {

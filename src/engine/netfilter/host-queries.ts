@@ -4,8 +4,16 @@
  * evaluation context (ipset's membership test is ipset-lookup.ts).
  */
 import { isBroadcastAddress, isLocalAddress, type Host } from './host.ts';
+import type { Addr } from './ipv4.ts';
+import { lookupRoute } from './routing.ts';
 
-export function addressType(host: Host, addr: number, iface?: string): string {
+export function addressType(host: Host, addr: Addr, iface?: string): string {
+  if (typeof addr === 'bigint') {
+    if (addr === 0n) return 'UNSPEC';
+    if (addr >> 120n === 0xffn) return 'MULTICAST';
+    if (isLocalAddress(host, addr, iface)) return 'LOCAL';
+    return lookupRoute(host, addr).kind === 'unreachable' ? 'UNREACHABLE' : 'UNICAST';
+  }
   if (addr >>> 24 === 0 || addr === 0xffffffff) return 'BROADCAST';
   if (addr >>> 28 === 0xe) return 'MULTICAST';
   if (isLocalAddress(host, addr, iface)) return 'LOCAL';

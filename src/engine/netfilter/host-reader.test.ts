@@ -53,12 +53,12 @@ describe('readHost', () => {
     });
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
       'colour: unknown field "colour" (expected one of: interfaces, routes, ipForward, bridgeNetfilter, routeLocalnet, bridges, ipsets, backend)',
-      'interfaces[1].addresses[0]: "10.0.0.300/24" is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)',
+      'interfaces[1].addresses[0]: "10.0.0.300/24" is not an address/prefix (expected e.g. 10.0.0.1/24 or fd00::1/64)',
       'interfaces[2].name: missing: an interface name such as eth0 is required',
       'ipForward: expected true or false, got "yes"',
       'backend: "nftables" is not an iptables backend (expected "nft" or "legacy")',
       'routes[0].dev: "eth9" is not one of the host\'s interfaces (lo, eth0, eth1)',
-      'routes[1].to: "10.1.0.0/33" is not "default" or an IPv4 address/prefix',
+      'routes[1].to: "10.1.0.0/33" is not "default" or an address/prefix (10.244.2.0/24, fd00:10:244:2::/64)',
       'routes[2]: a route needs "dev" or "via"',
       'ipsets[0].members[0]: "10.0.0.1" has 1 part(s); a hash:ip,port member has 2 (e.g. 10.0.0.1,tcp:80)',
       'ipsets[1].type: "hash:foo" is not a supported set type (expected one of hash:ip, hash:net, hash:ip,port, hash:net,port, hash:ip,port,ip, hash:ip,port,net, hash:net,port,net, hash:net,net, hash:net,iface, hash:ip,mark, hash:mac, hash:ip,mac, bitmap:ip, bitmap:ip,mac, bitmap:port, list:set)',

@@ -15,7 +15,7 @@ import {
   type IpSetType,
 } from './host.ts';
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
-import { inPrefix, parseIPv4, parsePrefix, type Ipv4Prefix } from './ipv4.ts';
+import { inPrefix, parseAddr, parseIpPrefix, type Addr, type IpPrefix } from './ipv4.ts';
 import { readMemberWords } from './ipset-member.ts';
 import { splitWords } from './ipset-words.ts';
 
@@ -71,12 +71,12 @@ function ifaceName(r: FieldReport, v: unknown, path: string): string | undefined
   return v;
 }
 
-function address(r: FieldReport, v: unknown, path: string): number | undefined {
-  const a = typeof v === 'string' ? parseIPv4(v) : undefined;
+function address(r: FieldReport, v: unknown, path: string): Addr | undefined {
+  const a = typeof v === 'string' ? parseAddr(v) : undefined;
   if (a === undefined)
     r.error(
       path,
-      `${shown(v)} is not an IPv4 address`,
+      `${shown(v)} is not an IPv4 or IPv6 address`,
       typeof v === 'string' ? 'bad-value' : 'bad-type',
     );
   return a;
@@ -125,13 +125,13 @@ function readInterfaces(r: FieldReport, v: unknown, host: Host): void {
     }
     r.unknownKeys(item, ['name', 'addresses'], path, 'warning');
     const name = ifaceName(r, item['name'], fieldPath(path, 'name'));
-    const addresses: Ipv4Prefix[] = [];
+    const addresses: IpPrefix[] = [];
     list(r, item['addresses'], fieldPath(path, 'addresses')).forEach((a, k) => {
-      const p = typeof a === 'string' ? parsePrefix(a) : undefined;
+      const p = typeof a === 'string' ? parseIpPrefix(a) : undefined;
       if (!p)
         r.error(
           fieldPath(fieldPath(path, 'addresses'), k),
-          `${shown(a)} is not an IPv4 address/prefix (expected e.g. 10.0.0.1/24)`,
+          `${shown(a)} is not an address/prefix (expected e.g. 10.0.0.1/24 or fd00::1/64)`,
         );
       else addresses.push(p);
     });
@@ -142,12 +142,13 @@ function readInterfaces(r: FieldReport, v: unknown, host: Host): void {
     }
     seen.add(name);
     if (name === 'lo') {
-      // lo always carries 127.0.0.1/8; extra addresses on it are local too
+      // lo always carries 127.0.0.1/8 (and ::1/128, which isLocalAddress knows); extra
+      // addresses on it are local too
       const lo = {
         name: 'lo',
         addresses: [
           ...LOOPBACK_INTERFACE.addresses,
-          ...addresses.filter((a) => a.address !== 0x7f000001),
+          ...addresses.filter((a) => a.address !== 0x7f000001 && a.address !== 1n),
         ],
       };
       host.interfaces[0] = lo;
@@ -182,7 +183,7 @@ function readBridges(r: FieldReport, v: unknown, host: Host): void {
       }
       r.unknownKeys(p, ['name', 'addresses', 'hairpin'], ppath, 'warning');
       const n = ifaceName(r, p['name'], fieldPath(ppath, 'name'));
-      const addrs: number[] = [];
+      const addrs: Addr[] = [];
       list(r, p['addresses'], fieldPath(ppath, 'addresses')).forEach((a, j) => {
         const x = address(r, a, fieldPath(fieldPath(ppath, 'addresses'), j));
         if (x !== undefined) addrs.push(x);
@@ -207,7 +208,7 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
     }
     r.unknownKeys(item, ['to', 'via', 'dev', 'src'], path, 'warning');
     const toRaw = item['to'];
-    let to: Ipv4Prefix | null | undefined;
+    let to: IpPrefix | null | undefined;
     if (toRaw === undefined)
       r.error(
         fieldPath(path, 'to'),
@@ -216,11 +217,11 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
       );
     else if (toRaw === 'default') to = null;
     else {
-      to = typeof toRaw === 'string' ? parsePrefix(toRaw) : undefined;
+      to = typeof toRaw === 'string' ? parseIpPrefix(toRaw) : undefined;
       if (!to)
         r.error(
           fieldPath(path, 'to'),
-          `${shown(toRaw)} is not "default" or an IPv4 address/prefix`,
+          `${shown(toRaw)} is not "default" or an address/prefix (10.244.2.0/24, fd00:10:244:2::/64)`,
         );
     }
     const via =
@@ -251,7 +252,21 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
         );
     } else r.error(path, 'a route needs "dev" or "via"', 'missing-field');
     if (to === undefined || via === undefined || src === undefined || dev === undefined) return;
+    // a route is of one family: `default` takes the family of its gateway or source
+    const family = typeof (to?.address ?? via ?? src ?? 0);
+    for (const [k, a] of [
+      ['via', via],
+      ['src', src],
+    ] as const)
+      if (a !== null && typeof a !== family) {
+        r.error(
+          fieldPath(path, k),
+          `${shown(item[k])} is not of the route's family (${family === 'bigint' ? 'IPv6' : 'IPv4'})`,
+        );
+        return;
+      }
     const route: HostRoute = { to, via, dev, src };
+    if (to === null && family === 'bigint') route.family = 'ipv6';
     host.routes.push(route);
   });
 }

@@ -3,29 +3,41 @@
  * (ip_forward, bridge netfilter, route_localnet), Linux bridges with their ports, ipsets, and
  * which iptables backend loaded the rules. Plain data, so it crosses the worker boundary.
  */
-import { broadcastOf, inPrefix, LOOPBACK_NET, type Ipv4Prefix } from './ipv4.ts';
+import {
+  broadcastOf,
+  inPrefix,
+  LOOPBACK_NET,
+  type Addr,
+  type IpPrefix,
+  type Ipv4Prefix,
+} from './ipv4.ts';
 
 export type Backend = 'nft' | 'legacy';
 
 export interface HostInterface {
   name: string;
-  /** addresses with their prefix, e.g. 192.168.1.10/24; the first is the primary one */
-  addresses: Ipv4Prefix[];
+  /**
+   * addresses with their prefix, e.g. 192.168.1.10/24 or fd00::5/64; the first of each family is
+   * that family's primary one
+   */
+  addresses: IpPrefix[];
 }
 
 export interface HostRoute {
   /** null for `default` */
-  to: Ipv4Prefix | null;
-  via: number | null;
+  to: IpPrefix | null;
+  via: Addr | null;
   dev: string;
   /** preferred source address (`ip route … src`) */
-  src: number | null;
+  src: Addr | null;
+  /** `default` of `ip -6 route`: which family's default route a `to: null` is */
+  family?: 'ipv6';
 }
 
 export interface BridgePort {
   name: string;
   /** addresses known to sit behind this port (a pod's IP): lets a trace name physdev-out */
-  addresses: number[];
+  addresses: Addr[];
   /** hairpin mode: a frame may leave by the port it came in on */
   hairpin: boolean;
 }
@@ -147,18 +159,20 @@ export function findInterface(host: Host, name: string): HostInterface | undefin
   return host.interfaces.find((i) => i.name === name);
 }
 
-/** The kernel's local table: every interface address, and all of 127.0.0.0/8 on lo. */
-export function isLocalAddress(host: Host, addr: number, onlyIface?: string): boolean {
+/** The kernel's local table: every interface address, all of 127.0.0.0/8 and ::1 on lo. */
+export function isLocalAddress(host: Host, addr: Addr, onlyIface?: string): boolean {
   for (const i of host.interfaces) {
     if (onlyIface !== undefined && i.name !== onlyIface) continue;
-    if (i.name === 'lo' && inPrefix(addr, LOOPBACK_NET)) return true;
+    if (i.name === 'lo' && (typeof addr === 'bigint' ? addr === 1n : inPrefix(addr, LOOPBACK_NET)))
+      return true;
     for (const a of i.addresses) if (a.address === addr) return true;
   }
   return false;
 }
 
 /** Subnet broadcast addresses of the host's interfaces, and 255.255.255.255. */
-export function isBroadcastAddress(host: Host, addr: number, onlyIface?: string): boolean {
+export function isBroadcastAddress(host: Host, addr: Addr, onlyIface?: string): boolean {
+  if (typeof addr === 'bigint') return false; // IPv6 has multicast, no broadcast
   if (addr === 0xffffffff) return true;
   for (const i of host.interfaces) {
     if (onlyIface !== undefined && i.name !== onlyIface) continue;

@@ -14,6 +14,7 @@ export type { IpsetTextResult, IpsetDiagnostic, IpsetDiagnosticCode } from './ip
 export { missingSets, setsNamedBy, describeMissingSet } from './ipset-uses.ts';
 export type { SetUse } from './ipset-uses.ts';
 export { readPackets } from './packet-reader.ts';
+export { NO_NEIGHBOUR_DISCOVERY } from './routing.ts';
 export type { PacketReadResult } from './packet-reader.ts';
 export { formatFieldDiagnostic } from './fields.ts';
 export type { FieldDiagnostic } from './fields.ts';

@@ -11,7 +11,7 @@ import {
   type Direction,
   type Tuple,
 } from './conntrack.ts';
-import { formatIPv4 } from './ipv4.ts';
+import { formatAddr, type Addr } from './ipv4.ts';
 import { hasPorts, type PacketState } from './packet.ts';
 
 export type Manip = 'DNAT' | 'SNAT';
@@ -25,7 +25,7 @@ export interface NatChange {
 /** A concrete mapping: the address and (for port protocols) the port range to use. */
 export interface NatMapping {
   type: Manip;
-  ip: number;
+  ip: Addr;
   minPort: number | null;
   maxPort: number | null;
 }
@@ -33,8 +33,8 @@ export interface NatMapping {
 function endpoint(p: PacketState, which: 'src' | 'dst'): { addr: string; port: number | null } {
   const ports = hasPorts(p.proto);
   return which === 'src'
-    ? { addr: formatIPv4(p.src), port: ports ? p.sport : null }
-    : { addr: formatIPv4(p.dst), port: ports ? p.dport : null };
+    ? { addr: formatAddr(p.src), port: ports ? p.sport : null }
+    : { addr: formatAddr(p.dst), port: ports ? p.dport : null };
 }
 
 /**
@@ -46,7 +46,7 @@ function endpoint(p: PacketState, which: 'src' | 'dst'): { addr: string; port: n
 export function setupNat(table: ConntrackTable, entry: ConntrackEntry, m: NatMapping): boolean {
   // the connection as it looks so far in the original direction (earlier mappings included)
   const current = invertTuple(entry.reply);
-  const ports = current.proto !== 'icmp';
+  const ports = hasPorts(current.proto);
   const candidate = (port: number | null): Tuple => {
     const t = { ...current };
     if (m.type === 'DNAT') {

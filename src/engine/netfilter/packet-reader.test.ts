@@ -74,10 +74,10 @@ describe('readPackets', () => {
     expect(packets).toEqual([]);
     expect(diagnostics.map(formatFieldDiagnostic)).toEqual([
       '[0].dst_port: unknown field "dst_port" (expected one of: in, local, proto, src, sport, dst, dport, tcpFlags, icmpType, icmpCode, length, mark, srcMac, uid, gid, ttl, tos, dscp, ecn, mss)',
-      '[0].dst: "10.0.0.300" is not an IPv4 address',
+      '[0].dst: "10.0.0.300" is not an IPv4 or IPv6 address',
       '[0].dport: 70000 is not a port (expected a whole number 0-65535)',
       '[1]: missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
-      '[1].proto: "gre" is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)',
+      '[1].proto: "gre" is not a protocol the simulator follows (expected tcp, udp, icmp, icmpv6 or sctp)',
       '[1].dport: missing: the destination port (0-65535) of the tcp packet',
       '[2].in: a packet either arrives on an interface ("in") or is generated locally ("local": true), not both',
       '[2].tcpFlags: only TCP packets have flags; this one is udp',

@@ -12,7 +12,8 @@
  * The header fields (`ttl`, `tos` or `dscp`/`ecn`, `mss`) are read in packet-header-reader.ts.
  */
 import { FieldReport, fieldPath, isRecord, shown, type FieldDiagnostic } from './fields.ts';
-import { parseIPv4 } from './ipv4.ts';
+import { parseAddr } from './ipv4.ts';
+import type { Family } from '../rules/index.ts';
 import { HEADER_FIELDS, readHeaderFields } from './packet-header-reader.ts';
 import {
   defaultLength,
@@ -107,17 +108,22 @@ function readOrigin({ r, doc, base, at }: PacketDoc): { iface: string | null; lo
   return { iface, local };
 }
 
+/** `ipv6-icmp` and `icmp6` are the names /etc/protocols and ip6tables give ICMPv6. */
+const PROTO_ALIASES: Readonly<Record<string, Proto>> = { 'ipv6-icmp': 'icmpv6', icmp6: 'icmpv6' };
+
 function readProto({ r, doc, at }: PacketDoc): Proto {
   const protoRaw = doc['proto'];
   if (protoRaw === undefined)
-    r.error(at('proto'), 'missing: one of tcp, udp, icmp, sctp', 'missing-field');
+    r.error(at('proto'), 'missing: one of tcp, udp, icmp, icmpv6, sctp', 'missing-field');
+  else if (typeof protoRaw === 'string' && PROTO_ALIASES[protoRaw.toLowerCase()])
+    return PROTO_ALIASES[protoRaw.toLowerCase()]!;
   else if (
     typeof protoRaw !== 'string' ||
     !(PROTOS as readonly string[]).includes(protoRaw.toLowerCase())
   )
     r.error(
       at('proto'),
-      `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp or sctp)`,
+      `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp, icmpv6 or sctp)`,
     );
   else return protoRaw.toLowerCase() as Proto;
   return 'tcp';
@@ -133,15 +139,15 @@ function readAddress(
     if (required)
       r.error(
         at(k),
-        `missing: the ${k === 'src' ? 'source' : 'destination'} IPv4 address`,
+        `missing: the ${k === 'src' ? 'source' : 'destination'} address (IPv4 or IPv6)`,
         'missing-field',
       );
     return null;
   }
-  if (typeof v !== 'string' || parseIPv4(v) === undefined) {
+  if (typeof v !== 'string' || parseAddr(v) === undefined) {
     r.error(
       at(k),
-      `${shown(v)} is not an IPv4 address`,
+      `${shown(v)} is not an IPv4 or IPv6 address`,
       typeof v === 'string' ? 'bad-value' : 'bad-type',
     );
     return null;
@@ -153,7 +159,7 @@ function readPorts(
   { r, doc, at }: PacketDoc,
   proto: Proto,
 ): { sport: number | null; dport: number | null } {
-  if (proto === 'icmp') {
+  if (proto === 'icmp' || proto === 'icmpv6') {
     for (const k of ['sport', 'dport'])
       if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
     return { sport: null, dport: null };
@@ -203,12 +209,13 @@ function readIcmp(
   let icmpCode: number | null = null;
   for (const k of ['icmpType', 'icmpCode'] as const) {
     if (doc[k] === undefined) continue;
-    if (proto !== 'icmp') r.error(at(k), `only ICMP packets have ${k}; this one is ${proto}`);
+    if (proto !== 'icmp' && proto !== 'icmpv6')
+      r.error(at(k), `only ICMP packets have ${k}; this one is ${proto}`);
     else if (k === 'icmpType') icmpType = int(r, doc[k], at(k), 0, 255, 'an ICMP type') ?? null;
     else icmpCode = int(r, doc[k], at(k), 0, 255, 'an ICMP code') ?? null;
   }
-  if (proto === 'icmp') {
-    icmpType ??= 8; // echo request, what ping sends
+  if (proto === 'icmp' || proto === 'icmpv6') {
+    icmpType ??= proto === 'icmp' ? 8 : 128; // echo request, what ping sends
     icmpCode ??= 0;
   }
   return { icmpType, icmpCode };
@@ -268,7 +275,49 @@ function readOwner({ r, doc, at }: PacketDoc, local: boolean): { uid?: number; g
   return owner;
 }
 
-function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined {
+/**
+ * The packet's family follows from its addresses: both of one family, and ICMP with IPv4,
+ * ICMPv6 with IPv6. Returns whether it is IPv6.
+ */
+function checkFamily(
+  { r, at }: PacketDoc,
+  proto: Proto,
+  src: string | null,
+  dst: string | null,
+  rulesFamily: Family | undefined,
+): boolean {
+  const v6 = (a: string | null) => a !== null && a.includes(':');
+  const ipv6 = v6(dst ?? src);
+  if (src !== null && dst !== null && v6(src) !== v6(dst)) {
+    r.error(
+      at('dst'),
+      `${shown(dst)} is ${v6(dst) ? 'IPv6' : 'IPv4'} but the source ${shown(src)} is ${v6(src) ? 'IPv6' : 'IPv4'}: a packet's addresses are of one family`,
+    );
+    return ipv6;
+  }
+  if (dst === null && src === null) return false;
+  if (rulesFamily !== undefined && ipv6 !== (rulesFamily === 'ipv6')) {
+    const k = dst !== null ? 'dst' : 'src';
+    r.error(
+      at(k),
+      ipv6
+        ? `${shown(dst ?? src)} is IPv6, but the rules are an iptables (IPv4) dump: trace IPv6 packets through ip6tables rules`
+        : `${shown(dst ?? src)} is IPv4, but the rules are an ip6tables (IPv6) dump: trace IPv4 packets through iptables rules`,
+    );
+  }
+  if (proto === 'icmp' && ipv6)
+    r.error(at('proto'), 'an IPv6 packet carries ICMPv6: write "icmpv6" (or "ipv6-icmp")');
+  if (proto === 'icmpv6' && !ipv6)
+    r.error(at('proto'), 'ICMPv6 travels in IPv6 packets; for an IPv4 packet write "icmp"');
+  return ipv6;
+}
+
+function readOne(
+  r: FieldReport,
+  doc: unknown,
+  base: string,
+  rulesFamily: Family | undefined,
+): Packet | undefined {
   if (!isRecord(doc)) {
     r.error(
       base,
@@ -284,14 +333,15 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
   const proto = readProto(d);
   const src = readAddress(d, 'src', !local);
   const dst = readAddress(d, 'dst', true);
+  const ipv6 = checkFamily(d, proto, src, dst, rulesFamily);
   const { sport, dport } = readPorts(d, proto);
   const tcpFlags = readTcpFlags(d, proto);
   const { icmpType, icmpCode } = readIcmp(d, proto);
   const length =
     doc['length'] === undefined
-      ? defaultLength(proto)
-      : (int(r, doc['length'], d.at('length'), 20, 65535, 'a packet length') ??
-        defaultLength(proto));
+      ? defaultLength(proto, ipv6)
+      : (int(r, doc['length'], d.at('length'), ipv6 ? 40 : 20, 65535, 'a packet length') ??
+        defaultLength(proto, ipv6));
   const header = readHeaderFields(r, doc, base, proto);
   const mark = readMark(d);
   const srcMac = readSrcMac(d, local);
@@ -319,17 +369,21 @@ function readOne(r: FieldReport, doc: unknown, base: string): Packet | undefined
   return packet;
 }
 
-export function readPackets(doc: unknown): PacketReadResult {
+/**
+ * `rulesFamily`: the family of the ruleset the packets will cross; a packet of the other family
+ * is an error at its address (ip6tables never sees an IPv4 packet, nor iptables an IPv6 one).
+ */
+export function readPackets(doc: unknown, rulesFamily?: Family): PacketReadResult {
   const r = new FieldReport();
   const packets: Packet[] = [];
   if (Array.isArray(doc)) {
     if (doc.length === 0) r.error('', 'the packet list is empty', 'missing-field');
     doc.forEach((d, i) => {
-      const p = readOne(r, d, fieldPath('', i));
+      const p = readOne(r, d, fieldPath('', i), rulesFamily);
       if (p) packets.push(p);
     });
   } else {
-    const p = readOne(r, doc, '');
+    const p = readOne(r, doc, '', rulesFamily);
     if (p) packets.push(p);
   }
   return { packets, diagnostics: r.diagnostics };

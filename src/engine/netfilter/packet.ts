@@ -5,16 +5,22 @@
  */
 import { hasPorts } from '../modules/evaluate.ts';
 import { formatTcpFlagList, parseTcpFlagList, TCP_CWR, TCP_ECE } from '../modules/match/tcp.ts';
-import { formatIPv4, parseIPv4 } from './ipv4.ts';
+import { formatAddr, formatAddrPort, parseAddr, type Addr } from './ipv4.ts';
 
-export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';
-export const PROTOS: readonly Proto[] = ['tcp', 'udp', 'icmp', 'sctp'];
+export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp' | 'icmpv6';
+export const PROTOS: readonly Proto[] = ['tcp', 'udp', 'icmp', 'sctp', 'icmpv6'];
 export const PROTO_NUMBERS: Readonly<Record<Proto, number>> = {
   icmp: 1,
   tcp: 6,
   udp: 17,
   sctp: 132,
+  icmpv6: 58,
 };
+
+/** ICMP or ICMPv6: a type and code instead of ports. */
+export function isIcmp(proto: Proto): boolean {
+  return proto === 'icmp' || proto === 'icmpv6';
+}
 
 /** A packet as the user describes it (already checked by the reader). */
 export interface Packet {
@@ -31,7 +37,7 @@ export interface Packet {
   icmpCode: number | null;
   length: number;
   mark: number;
-  /** the IP header's time to live on arrival (or as the local socket sends it) */
+  /** the IPv4 time to live, or the IPv6 hop limit, on arrival (or as the local socket sends it) */
   ttl: number;
   /** the IP header's TOS byte: DSCP in the upper six bits, ECN in the lower two */
   tos: number;
@@ -66,11 +72,11 @@ export interface PacketView {
   mss?: number;
 }
 
-/** The working packet: numbers for fast matching. */
+/** The working packet: numbers for fast matching (a bigint address for IPv6). */
 export interface PacketState {
   proto: Proto;
-  src: number;
-  dst: number;
+  src: Addr;
+  dst: Addr;
   sport: number;
   dport: number;
   tcpFlags: number;
@@ -129,16 +135,16 @@ export function parsePacketFlags(text: string): number | undefined {
 
 export { hasPorts };
 
-export function defaultLength(proto: Proto): number {
-  // an IPv4 header with the smallest transport header; a SYN usually carries 20 bytes of options
-  return 20 + (proto === 'tcp' ? 40 : proto === 'sctp' ? 12 : 8);
+export function defaultLength(proto: Proto, ipv6 = false): number {
+  // the IP header with the smallest transport header; a SYN usually carries 20 bytes of options
+  return (ipv6 ? 40 : 20) + (proto === 'tcp' ? 40 : proto === 'sctp' ? 12 : 8);
 }
 
-export function toState(p: Packet, src: number): PacketState {
+export function toState(p: Packet, src: Addr): PacketState {
   const s: PacketState = {
     proto: p.proto,
     src,
-    dst: parseIPv4(p.dst) ?? 0,
+    dst: parseAddr(p.dst) ?? 0,
     sport: p.sport ?? 0,
     dport: p.dport ?? 0,
     tcpFlags: p.tcpFlags ? (parsePacketFlags(p.tcpFlags) ?? 0) : 0,
@@ -162,9 +168,9 @@ export function viewOf(s: PacketState): PacketView {
   const ports = hasPorts(s.proto);
   const v: PacketView = {
     proto: s.proto,
-    src: formatIPv4(s.src),
+    src: formatAddr(s.src),
     sport: ports ? s.sport : null,
-    dst: formatIPv4(s.dst),
+    dst: formatAddr(s.dst),
     dport: ports ? s.dport : null,
     length: s.length,
     mark: s.mark,
@@ -174,15 +180,15 @@ export function viewOf(s: PacketState): PacketView {
   if (s.priority !== 0) v.priority = s.priority;
   if (s.mss !== undefined) v.mss = s.mss;
   if (s.proto === 'tcp') v.tcpFlags = formatPacketFlags(s.tcpFlags);
-  if (s.proto === 'icmp') {
+  if (isIcmp(s.proto)) {
     v.icmpType = s.icmpType;
     v.icmpCode = s.icmpCode;
   }
   return v;
 }
 
-/** `tcp 10.0.0.1:40000 → 10.96.0.10:80` for messages. */
+/** `tcp 10.0.0.1:40000 → 10.96.0.10:80` (`[fd00::1]:80` for IPv6) for messages. */
 export function describePacket(s: PacketState): string {
-  if (!hasPorts(s.proto)) return `${s.proto} ${formatIPv4(s.src)} → ${formatIPv4(s.dst)}`;
-  return `${s.proto} ${formatIPv4(s.src)}:${s.sport} → ${formatIPv4(s.dst)}:${s.dport}`;
+  if (!hasPorts(s.proto)) return `${s.proto} ${formatAddr(s.src)} → ${formatAddr(s.dst)}`;
+  return `${s.proto} ${formatAddrPort(s.src, s.sport)} → ${formatAddrPort(s.dst, s.dport)}`;
 }

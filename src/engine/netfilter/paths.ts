@@ -11,9 +11,10 @@ import {
   findBridge,
   isBroadcastAddress,
   isLocalAddress,
+  type Host,
   type HostBridge,
 } from './host.ts';
-import { formatIPv4, inPrefix, LOOPBACK_NET } from './ipv4.ts';
+import { formatAddr, inPrefix, isMulticastOrBroadcast, LOOPBACK_NET, type Addr } from './ipv4.ts';
 import type { Packet } from './packet.ts';
 import { lookupRoute } from './routing.ts';
 import type { HookIo, PacketRun } from './run.ts';
@@ -51,7 +52,7 @@ function routeStep(
   hook: RouteStep['hook'],
   decision: RouteStep['decision'],
   out: string | null,
-  via: number | null,
+  via: Addr | null,
   note?: string,
 ): void {
   if (!run.recording) return;
@@ -60,7 +61,7 @@ function routeStep(
     hook,
     decision,
     outInterface: out,
-    via: via === null ? null : formatIPv4(via),
+    via: via === null ? null : formatAddr(via),
     packet: run.view(),
   };
   if (note) step.note = note;
@@ -68,7 +69,7 @@ function routeStep(
 }
 
 /** A frame for a neighbour on the bridge's own segment is bridged, not routed. */
-function isBridgedFrame(run: PacketRun, bridge: HostBridge, dst: number): boolean {
+function isBridgedFrame(run: PacketRun, bridge: HostBridge, dst: Addr): boolean {
   const host = run.host;
   if (isLocalAddress(host, dst) || isBroadcastAddress(host, dst)) return false;
   const iface = host.interfaces.find((i) => i.name === bridge.name);
@@ -111,6 +112,16 @@ function arriving(run: PacketRun, dev: string): TraceResult {
   if (brnf && bridge && isBridgedFrame(run, bridge, run.packet.dst))
     return bridgedForward(run, bridge, io.physIn ?? null);
   return routeArrived(run, io);
+}
+
+/** IPv6 has no route_localnet: ::1 never arrives from outside, in either field. */
+function martian6(host: Host, src: Addr, dst: Addr): string | null {
+  if (src === 1n) return 'martian source: ::1 may not arrive from outside';
+  if (dst === 1n) return 'martian destination: ::1 may not arrive from outside';
+  if (isLocalAddress(host, src))
+    return "martian source: the packet claims to come from one of this host's own addresses";
+  if (isMulticastOrBroadcast(src)) return 'martian source: a multicast source address';
+  return null;
 }
 
 function bridgedForward(run: PacketRun, bridge: HostBridge, physIn: string | null): TraceResult {
@@ -156,15 +167,17 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
   const { src, dst } = run.packet;
   if (io.in !== 'lo') {
     const martian =
-      isLocalAddress(host, src) && !inPrefix(src, LOOPBACK_NET)
-        ? "martian source: the packet claims to come from one of this host's own addresses"
-        : inPrefix(src, LOOPBACK_NET) && !host.routeLocalnet
-          ? 'martian source: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
-          : inPrefix(dst, LOOPBACK_NET) && !host.routeLocalnet
-            ? 'martian destination: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
-            : src >>> 28 === 0xe || src === 0xffffffff
-              ? 'martian source: a multicast or broadcast source address'
-              : null;
+      typeof src === 'bigint' || typeof dst === 'bigint'
+        ? martian6(host, src, dst)
+        : isLocalAddress(host, src) && !inPrefix(src, LOOPBACK_NET)
+          ? "martian source: the packet claims to come from one of this host's own addresses"
+          : inPrefix(src, LOOPBACK_NET) && !host.routeLocalnet
+            ? 'martian source: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
+            : inPrefix(dst, LOOPBACK_NET) && !host.routeLocalnet
+              ? 'martian destination: 127.0.0.0/8 may not arrive from outside (route_localnet is off)'
+              : isMulticastOrBroadcast(src)
+                ? 'martian source: a multicast or broadcast source address'
+                : null;
     if (martian) {
       routeStep(run, 'PREROUTING', 'martian', null, null, martian);
       return result(run, 'DROP', 'dropped', null, martian);

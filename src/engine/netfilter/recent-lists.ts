@@ -7,7 +7,7 @@
  * The model has no clock of its own: the packets of one simulation arrive within the same
  * moment, so an address set by an earlier packet is always within `--seconds`.
  */
-import { formatIPv4 } from './ipv4.ts';
+import { formatAddr } from './ipv4.ts';
 
 export type RecentCommand = 'set' | 'rcheck' | 'update' | 'remove';
 
@@ -15,7 +15,7 @@ export interface RecentQuery {
   name: string;
   command: RecentCommand;
   /** the (masked) address looked up */
-  address: number;
+  address: number | bigint;
   /** 0 when not given */
   seconds: number;
   /** 0 when not given */
@@ -42,9 +42,9 @@ export interface RecentView {
 const NOW = 0;
 
 export class RecentLists {
-  private readonly lists = new Map<string, Map<number, number[]>>();
+  private readonly lists = new Map<string, Map<number | bigint, number[]>>();
 
-  private list(name: string): Map<number, number[]> {
+  private list(name: string): Map<number | bigint, number[]> {
     let l = this.lists.get(name);
     if (!l) this.lists.set(name, (l = new Map()));
     return l;
@@ -81,7 +81,7 @@ export class RecentLists {
     const out: RecentView[] = [];
     for (const [name, list] of this.lists)
       for (const [address, times] of list)
-        out.push({ name, address: formatIPv4(address), hits: times.length });
+        out.push({ name, address: formatAddr(address), hits: times.length });
     return out;
   }
 }

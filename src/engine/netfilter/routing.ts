@@ -1,22 +1,28 @@
 /**
- * The routing decision: the local table first (the host's own addresses, 127.0.0.0/8 and
+ * The routing decision: the local table first (the host's own addresses, 127.0.0.0/8, ::1 and
  * broadcasts are delivered locally), then the main table by longest prefix, where every
  * interface address contributes its connected route. Metrics are not modelled: on equal
- * prefixes a connected route wins, then the routes in the order the host file lists them.
+ * prefixes a connected route wins, then the routes in the order the host file lists them. IPv6
+ * is looked up in its own table: an IPv6 destination sees only IPv6 routes and addresses.
+ * Neighbour discovery (and ARP) is not modelled: a connected next hop is taken as reachable.
  */
 import { findInterface, isBroadcastAddress, isLocalAddress, type Host } from './host.ts';
-import { inPrefix, networkOf, type Ipv4Prefix } from './ipv4.ts';
+import { inPrefix, networkOf, type Addr, type IpPrefix } from './ipv4.ts';
+
+/** Said once per IPv6 trace (not per packet): what the model leaves out of IPv6 routing. */
+export const NO_NEIGHBOUR_DISCOVERY =
+  'note: IPv6 neighbour discovery is not modelled: a next hop on a connected subnet is taken as reachable';
 
 export type RouteResult =
   | { kind: 'local'; dev: 'lo'; broadcast: boolean }
-  | { kind: 'unicast'; dev: string; via: number | null; src: number | null; connected: boolean }
+  | { kind: 'unicast'; dev: string; via: Addr | null; src: Addr | null; connected: boolean }
   | { kind: 'unreachable' };
 
 interface Candidate {
-  net: Ipv4Prefix;
+  net: IpPrefix;
   dev: string;
-  via: number | null;
-  src: number | null;
+  via: Addr | null;
+  src: Addr | null;
   connected: boolean;
 }
 
@@ -35,7 +41,7 @@ function candidates(host: Host): Candidate[] {
   }
   for (const r of host.routes)
     out.push({
-      net: r.to ?? { address: 0, prefix: 0 },
+      net: r.to ?? { address: r.family === 'ipv6' ? 0n : 0, prefix: 0 },
       dev: r.dev,
       via: r.via,
       src: r.src,
@@ -44,7 +50,7 @@ function candidates(host: Host): Candidate[] {
   return out;
 }
 
-export function lookupRoute(host: Host, dst: number): RouteResult {
+export function lookupRoute(host: Host, dst: Addr): RouteResult {
   if (isLocalAddress(host, dst)) return { kind: 'local', dev: 'lo', broadcast: false };
   if (isBroadcastAddress(host, dst)) return { kind: 'local', dev: 'lo', broadcast: true };
   let best: Candidate | undefined;
@@ -75,22 +81,33 @@ export function lookupRoute(host: Host, dst: number): RouteResult {
 export function sourceAddressFor(
   host: Host,
   dev: string,
-  nexthop: number,
-  routeSrc: number | null = null,
-): number | null {
+  nexthop: Addr,
+  routeSrc: Addr | null = null,
+): Addr | null {
   if (routeSrc !== null) return routeSrc;
+  const family = typeof nexthop;
   const iface = findInterface(host, dev);
   if (iface) {
     const onLink = iface.addresses.find((a) => inPrefix(nexthop, a));
     if (onLink) return onLink.address;
-    if (iface.addresses[0]) return iface.addresses[0].address;
+    const primary = iface.addresses.find((a) => typeof a.address === family);
+    if (primary) return primary.address;
   }
-  for (const i of host.interfaces)
-    if (i.name !== 'lo' && i.addresses[0]) return i.addresses[0].address;
+  for (const i of host.interfaces) {
+    if (i.name === 'lo') continue;
+    const primary = i.addresses.find((a) => typeof a.address === family);
+    if (primary) return primary.address;
+  }
   return null;
 }
 
+/** The first address of `family` on the interface (REDIRECT's choice); undefined when none. */
+export function primaryAddress(host: Host, dev: string, family: Addr): Addr | undefined {
+  return findInterface(host, dev)?.addresses.find((a) => typeof a.address === typeof family)
+    ?.address;
+}
+
 /** The next hop for a route: the gateway, or the destination itself on a connected subnet. */
-export function nexthopOf(route: Extract<RouteResult, { kind: 'unicast' }>, dst: number): number {
+export function nexthopOf(route: Extract<RouteResult, { kind: 'unicast' }>, dst: Addr): Addr {
   return route.via ?? dst;
 }

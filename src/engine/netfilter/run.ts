@@ -9,7 +9,7 @@ import { hookStages, natManipOf, type Hook } from './hooks.ts';
 import { isBroadcastAddress, type Backend, type Host } from './host.ts';
 import { addressType } from './host-queries.ts';
 import { testSet, type SetAnswer, type SetQuery } from './ipset-lookup.ts';
-import { formatIPv4 } from './ipv4.ts';
+import { formatAddr, type Addr } from './ipv4.ts';
 import { matchEvaluators, targetEvaluators } from './matchers/index.ts';
 import type { NatRequest, TargetContext, TargetResult } from '../modules/evaluate.ts';
 import { setupNat, translateFromEntry, type NatChange } from './nat.ts';
@@ -17,7 +17,7 @@ import { viewOf, type PacketState, type PacketView } from './packet.ts';
 import { toNumber } from './exact.ts';
 import { branchProbability, type Chooser } from './random.ts';
 import type { RecentAnswer, RecentLists, RecentQuery } from './recent-lists.ts';
-import { lookupRoute, sourceAddressFor, type RouteResult } from './routing.ts';
+import { lookupRoute, primaryAddress, sourceAddressFor, type RouteResult } from './routing.ts';
 import type { IndexMode } from './chain-index.ts';
 import {
   baseChain,
@@ -160,7 +160,7 @@ export class PacketRun implements TargetContext {
         ...ref,
         list: q.name,
         command: q.command,
-        address: formatIPv4(q.address),
+        address: formatAddr(q.address),
         found: answer.found,
         matched: answer.matched,
         packet: this.view(),
@@ -168,15 +168,15 @@ export class PacketRun implements TargetContext {
     return answer;
   }
 
-  addressType(addr: number, iface?: string): string {
+  addressType(addr: Addr, iface?: string): string {
     return addressType(this.host, addr, iface);
   }
 
-  isBroadcast(addr: number): boolean {
+  isBroadcast(addr: Addr): boolean {
     return isBroadcastAddress(this.host, addr);
   }
 
-  routeTo(addr: number): RouteResult {
+  routeTo(addr: Addr): RouteResult {
     return lookupRoute(this.host, addr);
   }
 
@@ -223,7 +223,7 @@ export class PacketRun implements TargetContext {
     if (!entry || this.ct?.state !== 'NEW') return { flow: 'verdict', verdict: 'ACCEPT' };
     if (manip !== req.type)
       return { flow: 'unknown', reason: `${req.type} cannot act at ${this.hook}` };
-    let ip: number | null;
+    let ip: Addr | null;
     if (req.mode === 'map')
       ip = req.minIp ?? (req.type === 'DNAT' ? this.packet.dst : this.packet.src);
     else if (req.mode === 'masquerade') {
@@ -231,10 +231,10 @@ export class PacketRun implements TargetContext {
       const r = this.route;
       const nexthop = r && r.kind === 'unicast' ? (r.via ?? this.packet.dst) : this.packet.dst;
       ip = this.outIface ? sourceAddressFor(this.host, this.outIface, nexthop) : null;
-    } else if (this.hook === 'OUTPUT') ip = 0x7f000001;
+    } else if (this.hook === 'OUTPUT') ip = typeof this.packet.dst === 'number' ? 0x7f000001 : 1n;
     else {
-      const iface = this.host.interfaces.find((i) => i.name === this.inIface);
-      ip = iface?.addresses[0]?.address ?? null;
+      // REDIRECT: the first address of the packet's family on the interface it came in by
+      ip = primaryAddress(this.host, this.inIface ?? '', this.packet.dst) ?? null;
     }
     if (ip === null) {
       this.note(
@@ -490,7 +490,7 @@ export class PacketRun implements TargetContext {
       hook: 'OUTPUT',
       decision: 'reroute',
       outInterface: r.kind === 'unreachable' ? null : r.dev,
-      via: r.kind === 'unicast' && r.via !== null ? formatIPv4(r.via) : null,
+      via: r.kind === 'unicast' && r.via !== null ? formatAddr(r.via) : null,
       note: 'the destination changed in OUTPUT, so the packet is routed again; the OUTPUT tables keep seeing the first output interface',
       packet: this.view(),
     });

@@ -9,7 +9,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { ConntrackTable } from './conntrack.ts';
 import type { IndexMode } from './chain-index.ts';
 import type { Backend, Host } from './host.ts';
-import { parseIPv4 } from './ipv4.ts';
+import { parseAddr, zeroOf, type Addr } from './ipv4.ts';
 import { toState, type Packet } from './packet.ts';
 import { followPacket } from './paths.ts';
 import { add, formatExact, isZero, toNumber, type Exact } from './exact.ts';
@@ -100,13 +100,14 @@ function runOptions(host: Host, opts: SimulateOptions, level: RecordLevel): RunO
 }
 
 /** A locally generated packet without a source gets the one routing would pick. */
-function sourceOf(host: Host, p: Packet): number {
-  if (p.src !== null) return parseIPv4(p.src) ?? 0;
-  const dst = parseIPv4(p.dst) ?? 0;
+function sourceOf(host: Host, p: Packet): Addr {
+  if (p.src !== null) return parseAddr(p.src) ?? 0;
+  const dst = parseAddr(p.dst) ?? 0;
   const r = lookupRoute(host, dst);
   if (r.kind === 'local') return dst;
-  if (r.kind === 'unicast') return sourceAddressFor(host, r.dev, r.via ?? dst, r.src) ?? 0;
-  return 0;
+  if (r.kind === 'unicast')
+    return sourceAddressFor(host, r.dev, r.via ?? dst, r.src) ?? zeroOf(dst);
+  return zeroOf(dst);
 }
 
 interface RunAll {

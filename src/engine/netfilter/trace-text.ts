@@ -28,7 +28,7 @@ export function describeStep(s: TraceStep): string {
     case 'verdict':
       return `    ${s.target} → ${s.verdict}${s.rejectWith ? ` (${s.rejectWith})` : ''}`;
     case 'nat':
-      return `    ${s.type} ${s.before.addr}${s.before.port !== null ? `:${s.before.port}` : ''} → ${s.after.addr}${s.after.port !== null ? `:${s.after.port}` : ''}${s.fromConntrack ? ' (from conntrack)' : ''}`;
+      return `    ${s.type} ${endpoint(s.before.addr, s.before.port)} → ${endpoint(s.after.addr, s.after.port)}${s.fromConntrack ? ' (from conntrack)' : ''}`;
     case 'mark':
       return `    ${s.what} 0x${s.from.toString(16)} → 0x${s.to.toString(16)}`;
     case 'rewrite':
@@ -51,9 +51,15 @@ export function describeStep(s: TraceStep): string {
   }
 }
 
+/** `10.0.0.1:80`, or `[fd00::1]:80` so an IPv6 address's last group is not read as the port. */
+function endpoint(addr: string, port: number | null): string {
+  if (port === null) return addr;
+  return addr.includes(':') ? `[${addr}]:${port}` : `${addr}:${port}`;
+}
+
 export function describeResult(r: TraceResult): string {
   const p = r.packet;
-  const ends = `${p.proto} ${p.src}${p.sport !== null ? `:${p.sport}` : ''} → ${p.dst}${p.dport !== null ? `:${p.dport}` : ''}`;
+  const ends = `${p.proto} ${endpoint(p.src, p.sport)} → ${endpoint(p.dst, p.dport)}`;
   const fate =
     r.fate === 'forward' || r.fate === 'output' ? `${r.fate} via ${r.outInterface}` : r.fate;
   return `${r.verdict}: ${fate}; ${ends}${r.reason ? ` (${r.reason})` : ''}${r.dependsOn ? ` — depends on ${r.dependsOn.join(', ')}` : ''}`;

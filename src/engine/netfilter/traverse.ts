@@ -217,8 +217,11 @@ class ChainWalk {
   /** Steps over the rules the destination index rules out; true when it stepped over some. */
   skipByIndex(top: Frame, index: ChainIndex): boolean {
     const env = this.env;
+    const dst = env.ctx.packet.dst;
+    // the index holds IPv4 destinations only: an IPv6 packet tests every rule
+    if (typeof dst !== 'number') return false;
     // the guard counts skipped rules as tested, so it stops exactly where it did before
-    const n = Math.min(nextCandidate(index, top.pos, env.ctx.packet.dst) - top.pos, this.budget);
+    const n = Math.min(nextCandidate(index, top.pos, dst) - top.pos, this.budget);
     if (n <= 0) return false;
     const rules = top.chain.rules;
     if (env.level === 'all')

@@ -63,6 +63,22 @@ function explainTypes(which: 'src' | 'dst', t: Negatable<string[]>, lang: Lang):
   return `${which === 'src' ? 'source' : 'destination'} address type ${t.negated ? 'not ' : ''}${list}`;
 }
 
+/**
+ * ip6tables' test (xt_addrtype's match_type6): every kind of the list must describe the address,
+ * and a global address of this host is UNICAST as well as LOCAL. `kind` is what the host says:
+ * LOCAL, UNICAST, MULTICAST, UNSPEC (::) or UNREACHABLE (no route).
+ */
+function types6Hold(types: readonly string[], kind: string): boolean {
+  const unicast = kind === 'LOCAL' || kind === 'UNICAST' || kind === 'UNREACHABLE';
+  if (types.includes('MULTICAST') && kind !== 'MULTICAST') return false;
+  if (types.includes('UNICAST') && !unicast) return false;
+  if (types.includes('UNSPEC') && kind !== 'UNSPEC') return false;
+  const routed: string[] = types.filter(
+    (t) => t === 'LOCAL' || t === 'ANYCAST' || t === 'UNREACHABLE',
+  );
+  return routed.length === 0 || routed.includes(kind);
+}
+
 const evaluate: MatchEvaluator<AddrtypeData> = (d, ctx) => {
   let iface: string | undefined;
   if (d.limitIface) {
@@ -70,8 +86,11 @@ const evaluate: MatchEvaluator<AddrtypeData> = (d, ctx) => {
     if (dev === null) return 'nomatch';
     iface = dev;
   }
-  const test = (addr: number, t: Negatable<string[]> | undefined) =>
-    !t || t.value.includes(ctx.addressType(addr, iface)) !== t.negated;
+  const test = (addr: number | bigint, t: Negatable<string[]> | undefined) =>
+    !t ||
+    (typeof addr === 'bigint'
+      ? types6Hold(t.value, ctx.addressType(addr, iface))
+      : t.value.includes(ctx.addressType(addr, iface))) !== t.negated;
   return held(test(ctx.packet.src, d.src) && test(ctx.packet.dst, d.dst));
 };
 

@@ -230,7 +230,7 @@ const ADDRESS_WORDS: Record<CtAddressKey, Record<Lang, string>> = {
   replDst: { en: 'reply destination', ko: '응답 목적지' },
 };
 
-function addrHolds(addr: number, c: Negatable<CtAddress> | undefined): boolean {
+function addrHolds(addr: number | bigint, c: Negatable<CtAddress> | undefined): boolean {
   return !c || addressIn(addr, c.value) !== c.negated;
 }
 

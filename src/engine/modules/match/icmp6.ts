@@ -6,6 +6,7 @@ import { bang, defineMatch } from '../types.ts';
 import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { requireProtocol } from './checks.ts';
 import { reportRespelled } from './state.ts';
+import { held, type MatchEvaluator } from '../evaluate.ts';
 
 export interface Icmp6Data {
   type: number;
@@ -80,8 +81,16 @@ export function icmp6Name(d: Icmp6Type): string | undefined {
   )?.[0];
 }
 
+const evaluate: MatchEvaluator<Icmp6Data> = (d, ctx) => {
+  const p = ctx.packet;
+  if (p.proto !== 'icmpv6') return 'nomatch';
+  const hit = p.icmpType === d.type && p.icmpCode >= d.codeMin && p.icmpCode <= d.codeMax;
+  return held(hit, d.negated);
+};
+
 export const icmp6 = defineMatch<Icmp6Data>({
   name: 'icmp6',
+  evaluate,
   options: [{ name: 'icmpv6-type', args: 1, negatable: true }],
   parse(options, ctx) {
     const data: Icmp6Data = { type: 0, codeMin: 0, codeMax: 255, negated: false };

@@ -11,6 +11,7 @@ import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../typ
 import { reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
 import { parts, w } from '../list-text.ts';
+import { ipv6Number } from '../cidr.ts';
 
 export interface AddressRange {
   /** canonical address text, as iptables prints it */
@@ -73,11 +74,19 @@ function parseRange(o: ParsedOption, ctx: ModuleContext): Negatable<AddressRange
 
 const rangeText = (r: Negatable<AddressRange>) => `${r.value.from}-${r.value.to}`;
 
-function rangeHolds(addr: number, r: Negatable<AddressRange> | undefined): boolean {
+function rangeHolds(addr: number | bigint, r: Negatable<AddressRange> | undefined): boolean {
   if (!r) return true;
-  const from = parseIPv4(r.value.from) ?? 0;
-  const to = parseIPv4(r.value.to) ?? 0;
-  return (addr >= from && addr <= to) !== r.negated;
+  if (typeof addr === 'bigint') {
+    const from = ipv6Number(r.value.from);
+    const to = ipv6Number(r.value.to);
+    // a range of the other family never holds the address
+    const inside = from !== undefined && to !== undefined && addr >= from && addr <= to;
+    return inside !== r.negated;
+  }
+  const from = parseIPv4(r.value.from);
+  const to = parseIPv4(r.value.to);
+  const inside = from !== undefined && to !== undefined && addr >= from && addr <= to;
+  return inside !== r.negated;
 }
 
 const evaluate: MatchEvaluator<IprangeData> = (d, ctx) =>

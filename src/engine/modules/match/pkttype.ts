@@ -32,7 +32,8 @@ const EXPLAIN: Record<PacketType, { en: string; ko: string }> = {
 
 const evaluate: MatchEvaluator<PkttypeData> = (d, ctx) => {
   const dst = ctx.packet.dst;
-  const type = dst >>> 28 === 0xe ? 'multicast' : ctx.isBroadcast(dst) ? 'broadcast' : 'unicast';
+  const multicast = typeof dst === 'bigint' ? dst >> 120n === 0xffn : dst >>> 28 === 0xe;
+  const type = multicast ? 'multicast' : ctx.isBroadcast(dst) ? 'broadcast' : 'unicast';
   return held(type === d.type, d.negated);
 };
 

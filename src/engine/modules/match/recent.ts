@@ -9,6 +9,7 @@ import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.
 import { canonicalAddress } from './iprange.ts';
 import type { MatchEvaluator } from '../evaluate.ts';
 import { parseIPv4 } from '../../rules/model-face.ts';
+import { ipv6Number } from '../cidr.ts';
 
 export type RecentCommand = 'set' | 'rcheck' | 'update' | 'remove';
 
@@ -49,7 +50,12 @@ function badListName(name: string): string | undefined {
 }
 
 /** The address a recent list keeps: the packet's, under the rule's --mask. */
-export function recentAddress(address: number, mask: string): number {
+export function recentAddress(address: number | bigint, mask: string): number | bigint {
+  if (typeof address === 'bigint') {
+    // ip6tables' --mask is an IPv6 mask; an IPv4 one (the default's text) keeps the address whole
+    const m6 = ipv6Number(mask);
+    return m6 === undefined ? address : address & m6;
+  }
   const m = parseIPv4(mask) ?? 0xffffffff;
   return (address & m) >>> 0;
 }

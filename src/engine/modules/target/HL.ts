@@ -1,21 +1,23 @@
 /**
  * `-j HL`: the IPv6 hop limit, ip6tables' counterpart of TTL (`--hl-set`, `--hl-dec`,
- * `--hl-inc`). In an iptables (IPv4) dump it is an error: there it is TTL. The simulator follows
- * IPv4 packets only, so it never changes a packet.
+ * `--hl-inc`). In an iptables (IPv4) dump it is an error: there it is TTL. An IPv6 packet's
+ * hop limit is the packet's `ttl` field; the kernel stops at 0 and 255 as TTL does.
  */
 import { defineTarget } from '../types.ts';
 import { readHopChange, type HopChange } from './hop-change.ts';
 import { reportExclusive, reportRepeated, requireOneOf, moduleSpan } from '../option-checks.ts';
-import type { TargetEvaluator } from '../evaluate.ts';
+import { CONTINUE, type TargetEvaluator } from '../evaluate.ts';
 
 export type HlData = HopChange;
 
 const OPTIONS = ['hl-set', 'hl-dec', 'hl-inc'] as const;
 
-const evaluate: TargetEvaluator = () => ({
-  flow: 'unknown',
-  reason: 'HL changes the IPv6 hop limit; the simulator follows IPv4 packets',
-});
+const evaluate: TargetEvaluator<HlData> = (d, ctx) => {
+  const h = ctx.packet.ttl;
+  const v = d.mode === 'set' ? d.value : d.mode === 'inc' ? h + d.value : h - d.value;
+  ctx.rewrite('ttl', Math.max(0, Math.min(255, v)));
+  return CONTINUE;
+};
 
 export const hl = defineTarget<HlData>({
   name: 'HL',

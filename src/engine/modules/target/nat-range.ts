@@ -12,6 +12,7 @@ import {
   plainIPv4,
   type Family,
 } from '../../rules/model-face.ts';
+import { ipv6Number } from '../cidr.ts';
 import type { NatRequest } from '../evaluate.ts';
 import type { ModuleContext } from '../types.ts';
 import { parsePort, parseUint } from '../values.ts';
@@ -223,13 +224,18 @@ export function natRangeListText(d: NatFlags & { to: NatRange | null }): string 
 }
 
 /** What DNAT and SNAT ask of the simulator's NAT: a mapping to the range, or to the packet's own address. */
+/** A range's canonical address as the simulator holds it: a number, or a bigint for IPv6. */
+function natAddress(text: string): number | bigint | undefined {
+  return text.includes(':') ? ipv6Number(text) : parseIPv4(text);
+}
+
 export function rangeRequest(type: 'DNAT' | 'SNAT', r: NatRange | null): NatRequest {
-  const minIp = r?.minIp !== undefined ? (parseIPv4(r.minIp) ?? null) : null;
+  const minIp = r?.minIp !== undefined ? (natAddress(r.minIp) ?? null) : null;
   return {
     type,
     mode: 'map',
     minIp,
-    maxIp: r?.maxIp !== undefined ? (parseIPv4(r.maxIp) ?? null) : minIp,
+    maxIp: r?.maxIp !== undefined ? (natAddress(r.maxIp) ?? null) : minIp,
     minPort: r?.minPort ?? null,
     maxPort: r?.maxPort ?? r?.minPort ?? null,
   };

@@ -4,7 +4,7 @@
  * cluster with IPv6, the IPv6 addresses the description leaves out: a pod's from its node's IPv6
  * podCIDR, a Service's cluster IP from the IPv6 serviceCIDR, each said with an info diagnostic.
  */
-import { parseCidr, parseIPv6, formatIPv6 } from '../rules/address.ts';
+import { parseCidr, parseIPv6, formatIPv6 } from '../rules/index.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { clusterFamilies, spanOf, type ClusterModel } from './model.ts';
 import { checkServiceFamilies } from './read-families.ts';

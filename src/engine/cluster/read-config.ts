@@ -3,7 +3,7 @@
  * document. Fields and defaults of the former follow kube-proxy's v1alpha1 configuration.
  */
 import { parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
-import { parseCidr } from '../rules/address.ts';
+import { parseCidr } from '../rules/index.ts';
 import { isRecord, normaliseCidr, Reader, shown } from './read-kit.ts';
 import { CURRENT_VERSION, readKubeProxyVersion } from './kube-proxy-version.ts';
 import type {

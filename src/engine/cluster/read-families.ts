@@ -6,7 +6,7 @@
  * an IPv6 address in a Service meant for IPv4 only. What is accepted sets the Service's families
  * (primary first) and its IPv6 cluster IP.
  */
-import { parseIPv4 } from '../rules/address.ts';
+import { parseIPv4 } from '../rules/index.ts';
 import type { ClusterService, IpFamily } from './model.ts';
 import type { Reader } from './read-kit.ts';
 

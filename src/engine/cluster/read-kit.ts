@@ -1,6 +1,6 @@
 /** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
 import { formatIPv4, formatPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
-import { parseCidr } from '../rules/address.ts';
+import { parseCidr } from '../rules/index.ts';
 import { sloppyIPv4, sloppyPrefix } from './sloppy-ip.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { spanAt, type Located, type Path } from './source.ts';

@@ -128,6 +128,7 @@ export function checkServiceFamilies(
     if (family === 'IPv4' && svc.clusterIP === null && !svc.headless && svc.type !== 'ExternalName')
       svc.clusterIP = parseIPv4(w.text) ?? null;
   }
+  if (!cluster.includes('IPv4')) svc.clusterIP = null;
   if (!cluster.includes('IPv6')) return;
   svc.ipFamilies = serviceFamilies(policy, named, accepted, cluster);
 }

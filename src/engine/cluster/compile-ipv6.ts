@@ -25,7 +25,7 @@ function internal(message: string): ClusterDiagnostic {
   return { code: 'internal', severity: 'error', message, ...NO_SPAN };
 }
 
-/** The IPv6 node view: its IPv6 addresses in interface order (lo, eth0, cni0). */
+/** The node as the IPv6 proxier sees it: its IPv6 addresses are the model's `node.ipv6`. */
 function ipv6View(node: ClusterNode): NodeView {
   return { node, nodeIP: null, localAddresses: [] };
 }

@@ -61,6 +61,15 @@ describe('Service IP families in a dual-stack cluster', () => {
     expect(r.svc.ipv6?.clusterIP).toBe('fd00:10:96::80');
   });
 
+  it('writes an IPv6 cluster IP as kube-proxy prints it, and refuses one that is not an address', () => {
+    const r = service(DUAL, 'ipFamilies: [IPv6]', 'clusterIP: "FD00:10:96:0::0080"');
+    expect(r.found).toEqual([]);
+    expect(r.svc.ipv6?.clusterIP).toBe('fd00:10:96::80');
+    expect(service(DUAL, 'ipFamilies: [IPv6]', 'clusterIP: "fd00::zz"').found).toEqual([
+      ['bad-value', 10, 14, 'error'],
+    ]);
+  });
+
   it('refuses an IPv6 address in an IPv4-only Service where it is written', () => {
     const r = service(DUAL, 'ipFamilies: [IPv4]', 'clusterIPs: [10.96.0.80, "fd00:10:96::80"]');
     expect(r.found).toEqual([['ipv6-in-ipv4-service', 10, 28, 'error']]);

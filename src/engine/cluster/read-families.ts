@@ -6,7 +6,7 @@
  * an IPv6 address in a Service meant for IPv4 only. What is accepted sets the Service's families
  * (primary first) and its IPv6 cluster IP.
  */
-import { parseIPv4 } from '../rules/index.ts';
+import { parseCidr, parseIPv4 } from '../rules/index.ts';
 import type { ClusterService, IpFamily } from './model.ts';
 import type { Reader } from './read-kit.ts';
 
@@ -124,7 +124,15 @@ export function checkServiceFamilies(
     }
     if (accepted.includes(family)) continue;
     accepted.push(family);
-    if (family === 'IPv6' && svc.ipv6 && svc.type !== 'ExternalName') svc.ipv6.clusterIP = w.text;
+    if (family === 'IPv6') {
+      // kube-proxy writes the address as Go prints it: compressed, lower case
+      const canonical = parseCidr(w.text.trim(), 'ipv6');
+      if (canonical === undefined || w.text.includes('/')) {
+        r.error(w.path, 'bad-value', `${JSON.stringify(w.text)} is not an IPv6 address`);
+        continue;
+      }
+      if (svc.ipv6 && svc.type !== 'ExternalName') svc.ipv6.clusterIP = canonical.address;
+    }
     if (family === 'IPv4' && svc.clusterIP === null && !svc.headless && svc.type !== 'ExternalName')
       svc.clusterIP = parseIPv4(w.text) ?? null;
   }

@@ -18,8 +18,11 @@ import {
   loadCluster,
   NO_SPAN,
   partialSync,
+  clusterFamilies,
+  type ClusterDiagnostic,
   type ClusterModel,
 } from '../../engine/cluster/index.ts';
+import type { Family } from '../../engine/rules/index.ts';
 
 type HostWithSets = ReturnType<typeof hostsOf>[string] & {
   ipsets?: { name: string; type: string; members: string[] }[];
@@ -44,8 +47,34 @@ function hostsWithSets(model: ClusterModel): Record<string, HostWithSets> {
   return all;
 }
 
+/**
+ * The family --family names; without it IPv4, or IPv6 for an IPv6-only cluster. A dual-stack
+ * cluster is told once where its IPv6 rules are.
+ */
+function chosenFamily(
+  written: string | undefined,
+  model: ClusterModel,
+  diagnostics: ClusterDiagnostic[],
+): Family {
+  const families = clusterFamilies(model.settings);
+  if (written !== undefined && written !== 'ipv4' && written !== 'ipv6')
+    throw new UsageError(`--family takes ipv4 or ipv6, not "${written}"`);
+  if (written !== undefined) return written;
+  if (!families.includes('IPv4')) return 'ipv6';
+  if (families.includes('IPv6'))
+    diagnostics.push({
+      ...NO_SPAN,
+      code: 'assumed',
+      severity: 'info',
+      message:
+        "this cluster is dual-stack: these are the node's IPv4 rules (iptables-save); --family ipv6 prints its IPv6 rules (ip6tables-save)",
+    });
+  return 'ipv4';
+}
+
 const options = {
   node: { type: 'string' },
+  family: { type: 'string' },
   hosts: { type: 'boolean' },
   'ipset-save': { type: 'boolean' },
   since: { type: 'string' },
@@ -56,7 +85,7 @@ const options = {
 
 export const compileCommand: Command = {
   name: 'compile',
-  help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME
+  help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME [--family ipv4|ipv6]
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
        netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml [--full]
        netfilter-lab compile CLUSTER.yaml|- --node NAME --ipset-save
@@ -70,6 +99,10 @@ on that host (--node names one when there are several). Diagnostics go to stderr
 Options:
   --node NAME   the node to compile (may be left out when the cluster has one node, or when
                 it defines none and the nodes are assumed: the first is compiled)
+  --family ipv4|ipv6
+                which of the node's rulesets to print: ipv4 (iptables-save, the default) or
+                ipv6 (ip6tables-save: kube-proxy's IPv6 proxier), for a cluster whose Cluster
+                document names an IPv6 range in serviceCIDR; an IPv6-only cluster defaults to ipv6
   --since PREVIOUS.yaml
                 print instead the iptables-restore input of kube-proxy's partial sync after
                 the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
@@ -142,6 +175,8 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     }
     if (values.full && values.since === undefined)
       throw new UsageError('--full goes with --since PREVIOUS.yaml');
+    if (values.since !== undefined && values.family === 'ipv6')
+      throw new UsageError('--since compares the IPv4 rules only; leave out --family ipv6');
     if (values.since !== undefined) {
       const prev = await readInput(values.since);
       const before = loadCluster(prev.text);
@@ -154,7 +189,8 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
       reportDiagnostics(input.name, diagnostics);
       return exitStatus(errors() + before.diagnostics.filter((d) => d.severity === 'error').length);
     }
-    const compiled = compileModelNode(model, node);
+    const family = chosenFamily(values.family, model, diagnostics);
+    const compiled = compileModelNode(model, node, undefined, family);
     diagnostics.push(...compiled.diagnostics);
     await out.write(
       values['ipset-save'] ? ipsetRestoreText(compiled.ipsets) : compiled.rulesetText,

@@ -4,9 +4,11 @@
  * kube-proxy's restore lines and, as the proxier writes them, turned into the model the engine's
  * parser would make of them (node-ruleset.ts, restore-rule.ts), which applies the normalisation
  * real iptables applies on the way in (/32, -m tcp, --set-xmark, 0.33333333349), and printed as
- * iptables-save prints them.
+ * iptables-save prints them. A cluster with IPv6 has a second ruleset per node, its ip6tables
+ * rules (compile-ipv6.ts), asked for with `family: 'ipv6'`.
  */
-import { parseRuleset, type Ruleset } from '../rules/index.ts';
+import { parseRuleset, type Family, type Ruleset } from '../rules/index.ts';
+import { compileIPv6Node } from './compile-ipv6.ts';
 import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
 import { buildEndpoints, type Endpoint } from './endpoints.ts';
 import { loadCluster } from './load.ts';
@@ -40,17 +42,26 @@ export function nodeView(node: ClusterNode): NodeView {
   return { node, nodeIP: node.internalIPs[0] ?? null, localAddresses: nodeLocalAddresses(node) };
 }
 
-export function compileNode(clusterText: string, nodeName: string): CompiledNode {
+/** Compiles one node; `family` picks its iptables (ipv4) or ip6tables (ipv6) rules. */
+export function compileNode(
+  clusterText: string,
+  nodeName: string,
+  family: Family = 'ipv4',
+): CompiledNode {
   const { model, diagnostics } = loadCluster(clusterText);
-  const result = compileModelNode(model, nodeName);
+  const result = compileModelNode(model, nodeName, undefined, family);
   return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
 }
 
-/** Compiles one node of an already loaded model; `endpoints` may be shared across nodes. */
+/**
+ * Compiles one node of an already loaded model; `endpoints` (of `family`: buildEndpoints with
+ * the same family) may be shared across nodes.
+ */
 export function compileModelNode(
   model: ClusterModel,
   nodeName: string,
-  endpoints: Map<string, Endpoint[]> = buildEndpoints(model),
+  endpoints?: Map<string, Endpoint[]>,
+  family: Family = 'ipv4',
 ): CompiledNode {
   const diagnostics: ClusterDiagnostic[] = [];
   const node = model.nodes.find((n) => n.name === nodeName);
@@ -62,9 +73,16 @@ export function compileModelNode(
       message: `there is no node named ${nodeName} (nodes: ${known})`,
       ...NO_SPAN,
     });
-    const empty = parseRuleset('', { format: 'save', family: 'ipv4' }).ruleset;
+    const empty = parseRuleset('', { format: 'save', family }).ruleset;
     return { rulesetText: '', ruleset: empty, provenance: new Map(), ipsets: [], diagnostics };
   }
+  if (family === 'ipv6') {
+    const v6 = compileIPv6Node(model, node, endpoints);
+    diagnostics.push(...v6.diagnostics);
+    const { text, ruleset, provenance } = v6;
+    return { rulesetText: text, ruleset, provenance, ipsets: [], diagnostics };
+  }
+  endpoints ??= buildEndpoints(model);
   // the proxier and the ruleset share one reader: parts it makes are read once (restore-rule.ts)
   const reader = new RestoreRuleReader();
   const builder = new NodeRulesetBuilder(reader);

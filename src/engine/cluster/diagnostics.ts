@@ -22,7 +22,7 @@ export type ClusterDiagnosticCode =
   | 'unknown-port-name' // a NetworkPolicy port name that no container of the pods it means declares
   | 'unknown-node' // a pod or endpoint on a node the description does not define
   | 'unknown-service' // an EndpointSlice for a Service that is not defined
-  | 'ipv6-ignored' // the model is IPv4 only
+  | 'ipv6-ignored' // an IPv6 address in a cluster that has IPv4 only
   | 'ipv6-in-ipv4-service' // an IPv6 address where a Service's families say IPv4 only
   | 'family-not-in-cluster' // a Service asks for an IP family (IPv6) the cluster does not have
   | 'leading-zeros' // an IPv4 number written 041: read as decimal, as kube-proxy does
@@ -45,6 +45,11 @@ export const NO_SPAN: SourceSpan = { line: 1, column: 1, endLine: 1, endColumn: 
 
 export class ClusterReport {
   readonly diagnostics: ClusterDiagnostic[] = [];
+  /**
+   * What to say about each IPv6 address read, should the cluster turn out to have no IPv6
+   * (the Cluster document naming the families may come after the objects)
+   */
+  readonly ipv6Unused: (() => void)[] = [];
 
   add(
     code: ClusterDiagnosticCode,

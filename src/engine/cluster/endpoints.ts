@@ -31,6 +31,8 @@ export interface Endpoint {
   terminating: boolean;
   /** the pod and/or EndpointSlice it came from */
   sources: ObjectRef[];
+  /** an IPv6 endpoint's address (`ip` is then 0; `text` is `[addr]:port`) */
+  ipv6?: string;
 }
 
 export function servicePortKey(svc: ClusterService, port: ServicePort): string {
@@ -103,7 +105,9 @@ function sorted(set: Map<string, Endpoint>): Endpoint[] {
 export function buildEndpoints(
   model: ClusterModel,
   pods: PodIndex = new PodIndex(model.pods),
+  family: 'ipv4' | 'ipv6' = 'ipv4',
 ): Map<string, Endpoint[]> {
+  if (family === 'ipv6') return buildIPv6Endpoints(model, pods);
   const out = new Map<string, Endpoint[]>();
   const slicesByService = new Map<string, ClusterModel['endpointSlices']>();
   for (const s of model.endpointSlices) push(slicesByService, `${s.namespace}/${s.serviceName}`, s);
@@ -113,6 +117,7 @@ export function buildEndpoints(
       const set = new Map<string, Endpoint>();
       if (slices) {
         for (const slice of slices) {
+          if (slice.addressType !== undefined) continue; // the IPv6 proxier's
           const sp = slice.ports.find((p) => p.name === port.name && p.protocol === port.protocol);
           if (!sp) continue;
           for (const e of slice.endpoints) {
@@ -150,6 +155,63 @@ export function buildEndpoints(
           });
         }
       }
+      out.set(servicePortKey(svc, port), sorted(set));
+    }
+  }
+  return out;
+}
+
+/**
+ * The IPv6 proxier's endpoints: from `addressType: IPv6` slices, or from the pods' IPv6
+ * addresses for a selector, written `[addr]:port` as kube-proxy writes them.
+ */
+function buildIPv6Endpoints(model: ClusterModel, pods: PodIndex): Map<string, Endpoint[]> {
+  const out = new Map<string, Endpoint[]>();
+  const slicesByService = new Map<string, ClusterModel['endpointSlices']>();
+  for (const s of model.endpointSlices)
+    if (s.addressType === 'IPv6') push(slicesByService, `${s.namespace}/${s.serviceName}`, s);
+  const anySlices = new Set(model.endpointSlices.map((s) => `${s.namespace}/${s.serviceName}`));
+  for (const svc of model.services) {
+    const key = `${svc.namespace}/${svc.name}`;
+    const slices = slicesByService.get(key) ?? [];
+    for (const port of svc.ports) {
+      const set = new Map<string, Endpoint>();
+      for (const slice of slices) {
+        const sp = slice.ports.find((p) => p.name === port.name && p.protocol === port.protocol);
+        if (!sp) continue;
+        for (const e of slice.endpoints) {
+          if (e.ipv6 === undefined) continue;
+          addEndpoint(set, {
+            ip: 0,
+            ipv6: e.ipv6,
+            port: sp.port,
+            text: `[${e.ipv6}]:${sp.port}`,
+            nodeName: e.nodeName,
+            ready: e.ready,
+            serving: e.serving,
+            terminating: e.terminating,
+            sources: e.pod ? [slice.ref, e.pod] : [slice.ref],
+          });
+        }
+      }
+      // given slices of either family win over the selector, as for IPv4
+      if (!anySlices.has(key) && svc.selector)
+        for (const pod of pods.select(svc.namespace, svc.selector)) {
+          if (pod.podIPv6 === undefined || pod.finished) continue;
+          const target = resolveTargetPort(pod, port.targetPort, port.protocol);
+          if (target === undefined) continue;
+          addEndpoint(set, {
+            ip: 0,
+            ipv6: pod.podIPv6,
+            port: target,
+            text: `[${pod.podIPv6}]:${target}`,
+            nodeName: pod.nodeName,
+            ready: svc.publishNotReadyAddresses || (pod.ready && !pod.terminating),
+            serving: svc.publishNotReadyAddresses || pod.ready,
+            terminating: pod.terminating,
+            sources: pod.owner ? [pod.ref, pod.owner] : [pod.ref],
+          });
+        }
       out.set(servicePortKey(svc, port), sorted(set));
     }
   }

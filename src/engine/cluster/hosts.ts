@@ -9,7 +9,8 @@
  */
 import { formatIPv4, formatPrefix, inPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { hash32 } from './hosts-names.ts';
-import type { ClusterModel, ClusterNode } from './model.ts';
+import { addIPv6 } from './hosts-ipv6.ts';
+import { clusterFamilies, type ClusterModel, type ClusterNode } from './model.ts';
 import { workloadInterface } from './netpol/index.ts';
 
 export interface HostFileInterface {
@@ -101,9 +102,13 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
       name: 'cni0',
       addresses: [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`],
     });
+    const ipv6 = clusterFamilies(model.settings).includes('IPv6');
     const ports = localPods.map((p) => ({
       name: vethName(p.namespace, p.name),
-      addresses: [formatIPv4(p.podIP ?? 0)],
+      addresses:
+        ipv6 && p.podIPv6 !== undefined
+          ? [formatIPv4(p.podIP ?? 0), p.podIPv6]
+          : [formatIPv4(p.podIP ?? 0)],
       hairpin: true,
     }));
     bridges.push({ name: 'cni0', ports });
@@ -114,7 +119,7 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
     routes.push({ to: formatPrefix(other.podCIDR), via: formatIPv4(via), dev: 'eth0' });
   }
   if (link) routes.push({ to: 'default', via: formatIPv4(gatewayOf(link, taken)), dev: 'eth0' });
-  return {
+  const host: HostFile = {
     interfaces,
     routes,
     ipForward: true,
@@ -124,6 +129,8 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
     bridges,
     backend: model.settings.backend,
   };
+  addIPv6(host, model, node);
+  return host;
 }
 
 /** Every node's host model, by node name. */

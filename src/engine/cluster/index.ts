@@ -8,7 +8,7 @@ export { loadCluster, type LoadResult } from './load.ts';
 export { hostOf, hostsOf, type HostFile } from './hosts.ts';
 export { NO_SPAN, type ClusterDiagnostic, type ClusterDiagnosticCode } from './diagnostics.ts';
 export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
-export type { ClusterModel } from './model.ts';
+export { clusterFamilies, type ClusterModel, type IpFamily } from './model.ts';
 export { clusterSchema } from './schema.ts';
 export { ipsetRestoreText } from './netpol/index.ts';
 export {

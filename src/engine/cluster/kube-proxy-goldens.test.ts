@@ -9,7 +9,7 @@
  * so that fixing it forces it off the list.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRuleset, printSave } from '../rules/index.ts';
+import { parseRuleset, printSave, type Family } from '../rules/index.ts';
 import { loadCluster } from './load.ts';
 import { nodeRestoreText } from './restore-text.ts';
 import { rulesByChain } from './test-kit.ts';
@@ -32,8 +32,8 @@ function serviceOf(line: string): string | null {
 const LAST = 'must be the last rule';
 
 /** Restore text → normalised rules by chain, in the order the upstream tests compare. */
-export function canonicalRules(text: string): Map<string, string[]> {
-  const parsed = parseRuleset(text, { format: 'save', family: 'ipv4' });
+export function canonicalRules(text: string, family: Family = 'ipv4'): Map<string, string[]> {
+  const parsed = parseRuleset(text, { format: 'save', family });
   const byChain = rulesByChain(printSave(parsed.ruleset));
   const out = new Map<string, string[]>();
   for (const key of [...byChain.keys()].sort()) {
@@ -46,6 +46,11 @@ export function canonicalRules(text: string): Map<string, string[]> {
     out.set(key, rules);
   }
   return out;
+}
+
+/** The family of an upstream test's fake proxier: `# family: ipv6` for ip6tables. */
+function familyOf(yaml: string): Family {
+  return /^# family: ipv6$/m.test(yaml) ? 'ipv6' : 'ipv4';
 }
 
 /** The node an upstream test's fake proxier runs as: the first line `# node: NAME`. */
@@ -66,12 +71,13 @@ describe('kube-proxy goldens', () => {
 
   it.each(names)('%s', (name) => {
     const yaml = readFileSync(join(DIR, `${name}.yaml`), 'utf8');
-    const expected = canonicalRules(readFileSync(join(DIR, `${name}.expected`), 'utf8'));
+    const family = familyOf(yaml);
+    const expected = canonicalRules(readFileSync(join(DIR, `${name}.expected`), 'utf8'), family);
     const { model, diagnostics } = loadCluster(yaml);
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const text = nodeRestoreText(model, nodeOf(yaml));
+    const text = nodeRestoreText(model, nodeOf(yaml), family);
     expect(text).not.toBeNull();
-    const mine = canonicalRules(text!);
+    const mine = canonicalRules(text!, family);
     if (name in PENDING) expect(mine).not.toEqual(expected);
     else expect(mine).toEqual(expected);
   });

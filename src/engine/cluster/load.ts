@@ -25,7 +25,9 @@ import { Reader } from './read-kit.ts';
 import { checkPolicies, readNamespace, readNetworkPolicy } from './netpol/index.ts';
 import { visitManifests, type Located } from './source.ts';
 import { validateCluster } from './validate.ts';
+import { allocateIPv6, settleFamilies } from './load-families.ts';
 import {
+  clusterFamilies,
   spanOf,
   type ClusterModel,
   type ClusterNode,
@@ -161,6 +163,8 @@ function startLoading(): Loading {
   };
   const deployments: DeploymentSpec[] = [];
   const seen = new Map<string, ObjectRef>();
+  /** each Service's reader, for the family checks once the cluster's families are known */
+  const serviceReaders: Reader[] = [];
   let haveProxy = false;
   let haveSettings = false;
   /** where the first manifest names its kind: what is said about the whole text points there */
@@ -213,7 +217,10 @@ function startLoading(): Loading {
       }
       case 'Service': {
         const s = readServiceDoc(r);
-        if (s && unique(s.ref, r)) model.services.push(s);
+        if (s && unique(s.ref, r)) {
+          model.services.push(s);
+          serviceReaders.push(r);
+        }
         break;
       }
       case 'EndpointSlice': {
@@ -249,9 +256,11 @@ function startLoading(): Loading {
         first,
         deployments.map((d) => d.nodeName),
       );
+    settleFamilies(model, serviceReaders, report);
     expandDeployments(model, deployments, report);
     placePods(model, report);
     allocateServiceAddresses(model, report);
+    if (clusterFamilies(model.settings).includes('IPv6')) allocateIPv6(model, report);
     defaultClusterCIDR(model, report);
     validateCluster(model, report);
     checkPolicies(model, report);
@@ -401,6 +410,7 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
     // a clusterIP that is written but unreadable was reported already: do not replace it
     if (
       s.clusterIP === null &&
+      (s.ipFamilies?.includes('IPv4') ?? true) &&
       s.type !== 'ExternalName' &&
       !s.headless &&
       s.ref.at?.['spec.clusterIP'] === undefined

@@ -1,6 +1,8 @@
 /**
- * The cluster as the compiler sees it after reading the manifests: plain data, IPv4 only,
- * every object carrying a reference back to the YAML it came from (for provenance).
+ * The cluster as the compiler sees it after reading the manifests: plain data, every object
+ * carrying a reference back to the YAML it came from (for provenance). IPv4 addresses are
+ * numbers; a cluster with IPv6 (single-stack or dual-stack) keeps its IPv6 addresses as
+ * canonical text in the optional `ipv6` parts, which the IPv6 proxier reads.
  */
 import type { SourceSpan } from '../rules/index.ts';
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
@@ -24,6 +26,15 @@ export function spanOf(ref: ObjectRef, field: string): SourceSpan {
   return ref.at?.[field] ?? ref.span;
 }
 
+/** An address family as the Kubernetes API spells it. */
+export type IpFamily = 'IPv4' | 'IPv6';
+
+/** An IPv6 address or range in canonical text, and its index in the list it was written in. */
+export interface ListedIPv6 {
+  text: string;
+  index: number;
+}
+
 export interface ClusterNode {
   name: string;
   /** every InternalIP counts as a node IP (numbers are IPv4 addresses) */
@@ -34,6 +45,8 @@ export interface ClusterNode {
   ref: ObjectRef;
   /** set for a node the loader assumed because the description defines none */
   assumed?: true;
+  /** the node's IPv6 InternalIPs and IPv6 podCIDR, when it has any */
+  ipv6?: { internalIPs: string[]; podCIDR: string | null };
 }
 
 export interface ContainerPort {
@@ -56,6 +69,8 @@ export interface ClusterPod {
   ref: ObjectRef;
   /** set for pods a Deployment produced */
   owner?: ObjectRef;
+  /** the pod's IPv6 address (status.podIPs), when it has one */
+  podIPv6?: string;
 }
 
 export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
@@ -95,6 +110,18 @@ export interface ClusterService {
   /** false: a LoadBalancer gets no NodePort unless one is written (the API server allocates none) */
   allocateLoadBalancerNodePorts: boolean;
   ref: ObjectRef;
+  /** the families the Service has once the API server defaulted them (absent: IPv4 only) */
+  ipFamilies?: IpFamily[];
+  /** the Service's IPv6 side: its IPv6 cluster IP and the IPv6 entries of its lists */
+  ipv6?: ServiceIPv6;
+}
+
+export interface ServiceIPv6 {
+  /** null until allocated, and for a Service without the IPv6 family */
+  clusterIP: string | null;
+  externalIPs: ListedIPv6[];
+  loadBalancerSourceRanges: ListedIPv6[];
+  loadBalancerIngressIPs: ListedIPv6[];
 }
 
 export interface SliceEndpoint {
@@ -105,6 +132,8 @@ export interface SliceEndpoint {
   terminating: boolean;
   /** the pod the endpoint stands for, when known */
   pod?: ObjectRef;
+  /** the address of an endpoint of an IPv6 slice (`address` is then 0) */
+  ipv6?: string;
 }
 
 export interface SlicePort {
@@ -120,6 +149,8 @@ export interface ClusterEndpointSlice {
   ports: SlicePort[];
   endpoints: SliceEndpoint[];
   ref: ObjectRef;
+  /** IPv6 for an `addressType: IPv6` slice; absent for IPv4 */
+  addressType?: 'IPv6';
 }
 
 export interface ClusterNetworkPolicy {
@@ -152,6 +183,8 @@ export interface ProxyConfig {
   masqueradeBit: number;
   localhostNodePorts: boolean;
   ref: ObjectRef | null;
+  /** the IPv6 range of a dual-stack or IPv6 clusterCIDR (`10.244.0.0/16,fd00:10:244::/56`) */
+  clusterCIDRv6?: string;
 }
 
 export interface ExternalClient {
@@ -163,6 +196,13 @@ export interface ExternalClient {
 /** The netfilter-lab/v1alpha1 Cluster document: what neither Kubernetes nor kube-proxy says. */
 export interface ClusterSettings {
   serviceCIDR: Ipv4Prefix;
+  /**
+   * the cluster's families, primary first, from serviceCIDR (`10.96.0.0/12,fd00:10:96::/112`);
+   * absent: IPv4 only
+   */
+  ipFamilies?: IpFamily[];
+  /** the IPv6 service range, when the cluster has IPv6 */
+  serviceCIDRv6?: string;
   externalClients: ExternalClient[];
   backend: 'nft' | 'legacy';
   features: { randomFully: boolean; nfacct: boolean };
@@ -192,6 +232,11 @@ export interface ClusterModel {
   settings: ClusterSettings;
   /** objects of kinds the compiler does not know, kept so the editor can still show them */
   unknown: ObjectRef[];
+}
+
+/** The cluster's families, primary first. */
+export function clusterFamilies(settings: ClusterSettings): IpFamily[] {
+  return settings.ipFamilies ?? ['IPv4'];
 }
 
 export function refLabel(ref: ObjectRef): string {

@@ -22,7 +22,7 @@ import {
 import type { KubeProxyVersion } from './model.ts';
 import { restoreLine, type RuleWord } from './restore-rule.ts';
 import type { RuleProvenance } from './provenance.ts';
-import { BUILTIN_CHAINS, type TableName } from '../rules/index.ts';
+import { BUILTIN_CHAINS, type Family, type TableName } from '../rules/index.ts';
 import type { CniRules } from './netpol/cni-rules.ts';
 
 export interface StateRule {
@@ -159,6 +159,7 @@ export function fixedRules(
   declared: Record<RestoreTable, readonly string[]>,
   layout: KubeProxyVersion['layout'] = 'current',
   cni?: CniRules,
+  family: Family = 'ipv4',
 ): FixedRules {
   const chains = new Map<TableName, Set<string>>();
   const chainSet = (t: TableName): Set<string> => {
@@ -191,7 +192,8 @@ export function fixedRules(
     chainSet('nat').add(MARK_DROP);
     kubeletChains.set(`nat/${MARK_DROP}`, [legacyMarkDrop()]);
     kubeletChains.set('filter/KUBE-FIREWALL', [legacyDropMarked(), kubeletFirewallRule()]);
-  } else kubeletChains.set('filter/KUBE-FIREWALL', [kubeletFirewallRule()]);
+  } else if (family === 'ipv4') kubeletChains.set('filter/KUBE-FIREWALL', [kubeletFirewallRule()]);
+  // ip6tables: kubelet's KUBE-FIREWALL stays empty (127.0.0.0/8 is IPv4's), its jumps kept
 
   // kube-proxy: canaries and jumps (to the chains this release has)
   for (const t of CANARY_TABLES) chainSet(t).add('KUBE-PROXY-CANARY');
@@ -272,8 +274,9 @@ export function kubeletFirewallRule(): StateRule {
 export function nodeRules(
   proxy: ProxierOutput,
   layout: KubeProxyVersion['layout'] = 'current',
+  family: Family = 'ipv4',
 ): NodeRules {
-  const { chains, builtin, kubeletChains } = fixedRules(proxy.chains, layout);
+  const { chains, builtin, kubeletChains } = fixedRules(proxy.chains, layout, undefined, family);
   const declaredIn: Record<RestoreTable, Map<string, StateRule[]>> = {
     filter: new Map(),
     nat: new Map(),

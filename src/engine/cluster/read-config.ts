@@ -3,9 +3,16 @@
  * document. Fields and defaults of the former follow kube-proxy's v1alpha1 configuration.
  */
 import { parsePrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { parseCidr } from '../rules/index.ts';
 import { isRecord, normaliseCidr, Reader, shown } from './read-kit.ts';
 import { CURRENT_VERSION, readKubeProxyVersion } from './kube-proxy-version.ts';
-import type { ClusterSettings, DetectLocalMode, ExternalClient, ProxyConfig } from './model.ts';
+import type {
+  ClusterSettings,
+  DetectLocalMode,
+  ExternalClient,
+  IpFamily,
+  ProxyConfig,
+} from './model.ts';
 
 export const DEFAULT_SERVICE_CIDR: Ipv4Prefix = { address: 0x0a600000, prefix: 12 }; // 10.96.0.0/12
 
@@ -52,16 +59,16 @@ export function readProxyConfig(r: Reader): ProxyConfig {
     );
   const cc = r.str(['clusterCIDR']);
   if (cc !== undefined && cc.trim() !== '') {
-    // dual-stack clusters give "v4cidr,v6cidr": keep the IPv4 one
+    // dual-stack clusters give "v4cidr,v6cidr": one range per family
     for (const part of cc.split(',')) {
       const p = parsePrefix(part.trim());
-      if (p && part.includes('/')) {
-        cfg.clusterCIDR = normaliseCidr(p);
-        break;
-      }
+      if (p && part.includes('/')) cfg.clusterCIDR ??= normaliseCidr(p);
+      const v6 =
+        part.includes(':') && part.includes('/') ? parseCidr(part.trim(), 'ipv6') : undefined;
+      if (v6) cfg.clusterCIDRv6 ??= `${v6.address}/${v6.prefix}`;
     }
-    if (cfg.clusterCIDR === null)
-      r.error(['clusterCIDR'], 'bad-value', `clusterCIDR ${JSON.stringify(cc)} has no IPv4 CIDR`);
+    if (cfg.clusterCIDR === null && cfg.clusterCIDRv6 === undefined)
+      r.error(['clusterCIDR'], 'bad-value', `clusterCIDR ${JSON.stringify(cc)} has no CIDR`);
   }
   cfg.detectLocalMode =
     r.oneOf<DetectLocalMode>(
@@ -96,7 +103,7 @@ export function readProxyConfig(r: Reader): ProxyConfig {
 export function readSettings(r: Reader): ClusterSettings {
   const s = defaultSettings();
   s.ref = { kind: 'Cluster', name: r.str(['metadata', 'name']) ?? 'cluster', span: r.span() };
-  s.serviceCIDR = r.cidr(['serviceCIDR']) ?? s.serviceCIDR;
+  readServiceCIDRs(r, s);
   s.backend = r.oneOf(['backend'], ['nft', 'legacy'] as const) ?? 'nft';
   s.features.randomFully = r.bool(['features', 'randomFully']) ?? true;
   s.features.nfacct = r.bool(['features', 'nfacct']) ?? false;
@@ -126,4 +133,40 @@ export function readSettings(r: Reader): ClusterSettings {
   });
   s.externalClients = clients;
   return s;
+}
+
+/**
+ * serviceCIDR, as kube-apiserver's --service-cluster-ip-range and kubeadm's serviceSubnet write
+ * it: one range, or two of different families (`10.96.0.0/12,fd00:10:96::/112`), the first
+ * being the primary family. The ranges name the cluster's families.
+ */
+function readServiceCIDRs(r: Reader, s: ClusterSettings): void {
+  const text = r.str(['serviceCIDR']);
+  if (text === undefined || !text.includes(':')) {
+    s.serviceCIDR = r.cidr(['serviceCIDR']) ?? s.serviceCIDR;
+    return;
+  }
+  const parts = text.split(',').map((p) => p.trim());
+  const families: IpFamily[] = [];
+  for (const part of parts) {
+    const family: IpFamily = part.includes(':') ? 'IPv6' : 'IPv4';
+    const v6 = family === 'IPv6' && part.includes('/') ? parseCidr(part, 'ipv6') : undefined;
+    const v4 = family === 'IPv4' ? parsePrefix(part) : undefined;
+    if ((family === 'IPv6' && !v6) || (family === 'IPv4' && (!v4 || !part.includes('/'))))
+      return r.error(
+        ['serviceCIDR'],
+        'bad-value',
+        `${JSON.stringify(part)} in serviceCIDR is not a CIDR such as 10.96.0.0/12 or fd00:10:96::/112`,
+      );
+    if (families.includes(family))
+      return r.error(
+        ['serviceCIDR'],
+        'bad-value',
+        `serviceCIDR names two ${family} ranges; a dual-stack cluster has one range per family`,
+      );
+    families.push(family);
+    if (v6) s.serviceCIDRv6 = `${v6.address}/${v6.prefix}`;
+    if (v4) s.serviceCIDR = normaliseCidr(v4);
+  }
+  s.ipFamilies = families;
 }

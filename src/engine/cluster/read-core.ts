@@ -1,7 +1,6 @@
 /** Readers for the core Kubernetes kinds: Node, Pod, Service, EndpointSlice, NetworkPolicy. */
 import type { Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { isRecord, Reader, shown } from './read-kit.ts';
-import { checkServiceFamilies } from './read-families.ts';
 import type {
   ClusterEndpointSlice,
   ClusterNode,
@@ -9,6 +8,7 @@ import type {
   ClusterService,
   ContainerPort,
   ServicePort,
+  ServiceIPv6,
   ServiceType,
   SliceEndpoint,
   SlicePort,
@@ -34,6 +34,7 @@ export function readNode(r: Reader): ClusterNode | undefined {
   if (!meta) return undefined;
   const internalIPs: number[] = [];
   const externalIPs: number[] = [];
+  const internalIPv6: string[] = [];
   r.list(['status', 'addresses']).forEach((a, i) => {
     if (!isRecord(a))
       return r.error(
@@ -43,22 +44,30 @@ export function readNode(r: Reader): ClusterNode | undefined {
       );
     const type = a['type'];
     if (type !== 'InternalIP' && type !== 'ExternalIP') return; // Hostname, InternalDNS …
-    const ip = r.ipv4(['status', 'addresses', i, 'address']);
-    if (ip !== undefined) (type === 'InternalIP' ? internalIPs : externalIPs).push(ip);
+    const ip = r.ip(['status', 'addresses', i, 'address']);
+    if (typeof ip === 'number') (type === 'InternalIP' ? internalIPs : externalIPs).push(ip);
+    else if (ip !== undefined && type === 'InternalIP') internalIPv6.push(ip);
   });
-  if (internalIPs.length === 0)
+  if (internalIPs.length === 0 && internalIPv6.length === 0)
     r.error(
       ['status'],
       'missing-field',
       `node ${meta.name} has no InternalIP in status.addresses; kube-proxy needs the node's IP`,
     );
-  let podCIDR: Ipv4Prefix | null = r.cidr(['spec', 'podCIDR']) ?? null;
-  if (podCIDR === null) {
-    r.list(['spec', 'podCIDRs']).forEach((_, i) => {
-      if (podCIDR === null) podCIDR = r.cidr(['spec', 'podCIDRs', i]) ?? null;
-    });
-  }
-  return {
+  // podCIDRs holds one range per family (podCIDR repeats the first)
+  let podCIDR: Ipv4Prefix | null = null;
+  let podCIDRv6: string | null = null;
+  const take = (c: Ipv4Prefix | string | undefined): void => {
+    if (typeof c === 'string') podCIDRv6 ??= c;
+    else if (c !== undefined) podCIDR ??= c;
+  };
+  take(r.cidrAny(['spec', 'podCIDR']));
+  r.list(['spec', 'podCIDRs']).forEach((_, i) => {
+    const written = r.str(['spec', 'podCIDRs', i]);
+    if (i === 0 && written !== undefined && written === r.str(['spec', 'podCIDR'])) return;
+    take(r.cidrAny(['spec', 'podCIDRs', i]));
+  });
+  const node: ClusterNode = {
     name: meta.name,
     internalIPs,
     externalIPs,
@@ -66,6 +75,9 @@ export function readNode(r: Reader): ClusterNode | undefined {
     labels: r.labels(['metadata', 'labels']),
     ref: r.ref('Node', meta.name, undefined, ['spec.podCIDR', 'status.addresses']),
   };
+  if (internalIPv6.length > 0 || podCIDRv6 !== null)
+    node.ipv6 = { internalIPs: internalIPv6, podCIDR: podCIDRv6 };
+  return node;
 }
 
 export function readContainerPorts(
@@ -96,10 +108,19 @@ export function readContainerPorts(
 export function readPod(r: Reader): ClusterPod | undefined {
   const meta = readMeta(r, 'Pod');
   if (!meta) return undefined;
+  // podIPs holds one address per family (podIP repeats the first)
   let podIP: number | null = null;
-  if (r.get(['status', 'podIP']) !== undefined) podIP = r.ipv4(['status', 'podIP']) ?? null;
-  else if (r.get(['status', 'podIPs']) !== undefined)
-    podIP = r.ipv4(['status', 'podIPs', 0, 'ip']) ?? null;
+  let podIPv6: string | undefined;
+  const take = (ip: number | string | undefined): void => {
+    if (typeof ip === 'string') podIPv6 ??= ip;
+    else if (ip !== undefined && podIP === null) podIP = ip;
+  };
+  if (r.get(['status', 'podIP']) !== undefined) take(r.ip(['status', 'podIP']));
+  r.list(['status', 'podIPs']).forEach((_, i) => {
+    const written = r.str(['status', 'podIPs', i, 'ip']);
+    if (i === 0 && written !== undefined && written === r.str(['status', 'podIP'])) return;
+    take(r.ip(['status', 'podIPs', i, 'ip']));
+  });
   // No status at all means "running and ready", what a student writing a bare Pod expects.
   let ready = true;
   const conditions = r.list(['status', 'conditions']);
@@ -109,7 +130,7 @@ export function readPod(r: Reader): ClusterPod | undefined {
     ready = s === 'True' || s === true;
   }
   const phase = r.str(['status', 'phase']);
-  return {
+  const pod: ClusterPod = {
     namespace: meta.namespace,
     name: meta.name,
     labels: r.labels(['metadata', 'labels']),
@@ -123,6 +144,8 @@ export function readPod(r: Reader): ClusterPod | undefined {
     ports: readContainerPorts(r, ['spec', 'containers']),
     ref: r.ref('Pod', meta.name, meta.namespace, ['spec.nodeName', 'status.podIP']),
   };
+  if (podIPv6 !== undefined) pod.podIPv6 = podIPv6;
+  return pod;
 }
 
 const SERVICE_TYPES: readonly ServiceType[] = [
@@ -142,8 +165,7 @@ export function readService(r: Reader): ClusterService | undefined {
   if (ipText === 'None') headless = true;
   else if (ipText !== undefined && ipText !== '' && !ipText.includes(':'))
     clusterIP = r.ipv4(['spec', 'clusterIP']) ?? null;
-  // IPv6 and dual-stack settings are checked against the cluster's one family
-  checkServiceFamilies(r);
+  // the families (and an IPv6 cluster IP) are checked once the cluster's are known (load.ts)
   const ports: ServicePort[] = [];
   const rawPorts = r.list(['spec', 'ports']);
   rawPorts.forEach((_, i) => {
@@ -184,23 +206,33 @@ export function readService(r: Reader): ClusterService | undefined {
     });
   });
   const selectorRec = r.record(['spec', 'selector']);
+  // each list keeps its IPv4 entries as numbers and its IPv6 ones for the IPv6 proxier
+  const v6: ServiceIPv6 = {
+    clusterIP: null,
+    externalIPs: [],
+    loadBalancerSourceRanges: [],
+    loadBalancerIngressIPs: [],
+  };
   const externalIPs: number[] = [];
   r.list(['spec', 'externalIPs']).forEach((_, i) => {
-    const a = r.ipv4(['spec', 'externalIPs', i]);
-    if (a !== undefined) externalIPs.push(a);
+    const a = r.ip(['spec', 'externalIPs', i]);
+    if (typeof a === 'string') v6.externalIPs.push({ text: a, index: i });
+    else if (a !== undefined) externalIPs.push(a);
   });
   const ranges: Ipv4Prefix[] = [];
   r.list(['spec', 'loadBalancerSourceRanges']).forEach((_, i) => {
-    const c = r.cidr(['spec', 'loadBalancerSourceRanges', i]);
-    if (c) ranges.push(c);
+    const c = r.cidrAny(['spec', 'loadBalancerSourceRanges', i]);
+    if (typeof c === 'string') v6.loadBalancerSourceRanges.push({ text: c, index: i });
+    else if (c) ranges.push(c);
   });
   const ingress: number[] = [];
   r.list(['status', 'loadBalancer', 'ingress']).forEach((item, i) => {
     if (!isRecord(item) || item['ip'] === undefined) return; // hostname-only ingress: nothing for kube-proxy
     // ipMode Proxy: the load balancer proxies itself, so kube-proxy writes no rules for the IP
     if (item['ipMode'] === 'Proxy') return;
-    const a = r.ipv4(['status', 'loadBalancer', 'ingress', i, 'ip']);
-    if (a !== undefined) ingress.push(a);
+    const a = r.ip(['status', 'loadBalancer', 'ingress', i, 'ip']);
+    if (typeof a === 'string') v6.loadBalancerIngressIPs.push({ text: a, index: i });
+    else if (a !== undefined) ingress.push(a);
   });
   if (ingress.length > 0 && type !== 'LoadBalancer')
     r.warn(
@@ -217,7 +249,7 @@ export function readService(r: Reader): ClusterService | undefined {
     r.oneOf(['spec', 'internalTrafficPolicy'], ['Cluster', 'Local'] as const) ?? 'Cluster';
   if (type === 'ExternalName' && r.str(['spec', 'externalName']) === undefined)
     r.error(['spec'], 'missing-field', 'an ExternalName Service needs spec.externalName');
-  return {
+  const svc: ClusterService = {
     namespace: meta.namespace,
     name: meta.name,
     type,
@@ -237,6 +269,9 @@ export function readService(r: Reader): ClusterService | undefined {
     allocateLoadBalancerNodePorts: r.bool(['spec', 'allocateLoadBalancerNodePorts']) ?? true,
     ref: r.ref('Service', meta.name, meta.namespace, ['spec.selector', 'spec.clusterIP']),
   };
+  if (type !== 'LoadBalancer') v6.loadBalancerSourceRanges = v6.loadBalancerIngressIPs = [];
+  svc.ipv6 = v6;
+  return svc;
 }
 
 /** True when the Service is headless (clusterIP: None) — kube-proxy writes nothing for it. */
@@ -257,19 +292,11 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
     return undefined;
   }
   const addressType = r.str(['addressType']);
-  if (addressType === 'IPv6') {
-    r.warn(
-      ['addressType'],
-      'family-not-in-cluster',
-      'addressType IPv6: a family this cluster does not have (it has IPv4 only); kube-proxy writes IPv4 rules only, so this slice is left out',
-    );
-    return undefined;
-  }
-  if (addressType !== undefined && addressType !== 'IPv4') {
+  if (addressType !== undefined && addressType !== 'IPv4' && addressType !== 'IPv6') {
     r.warn(
       ['addressType'],
       'ipv6-ignored',
-      `addressType ${addressType}: only IPv4 slices are modelled; this one is ignored`,
+      `addressType ${addressType}: only IPv4 and IPv6 slices give kube-proxy addresses; this one is ignored`,
     );
     return undefined;
   }
@@ -293,19 +320,26 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
     const p = ['endpoints', i];
     if (r.list([...p, 'addresses']).length === 0)
       return r.warn(p, 'missing-field', 'an endpoint without addresses is ignored');
-    const address = r.ipv4([...p, 'addresses', 0]);
+    const address = r.ip([...p, 'addresses', 0]);
     if (address === undefined) return;
+    if ((typeof address === 'string') !== (addressType === 'IPv6'))
+      return r.error(
+        [...p, 'addresses', 0],
+        'bad-value',
+        `${shown(r.get([...p, 'addresses', 0]))} is not an address of this slice's addressType ${addressType ?? 'IPv4'}`,
+      );
     // kube-proxy's reading of the conditions: ready unless false, serving defaults to ready
     const ready = r.bool([...p, 'conditions', 'ready']) ?? true;
     const serving = r.bool([...p, 'conditions', 'serving']) ?? ready;
     const terminating = r.bool([...p, 'conditions', 'terminating']) ?? false;
     const ep: SliceEndpoint = {
-      address,
+      address: typeof address === 'number' ? address : 0,
       nodeName: r.str([...p, 'nodeName']) ?? null,
       ready,
       serving,
       terminating,
     };
+    if (typeof address === 'string') ep.ipv6 = address;
     const podName =
       r.get([...p, 'targetRef', 'kind']) === 'Pod' ? r.str([...p, 'targetRef', 'name']) : undefined;
     if (podName !== undefined)
@@ -317,12 +351,14 @@ export function readEndpointSlice(r: Reader): ClusterEndpointSlice | undefined {
       };
     endpoints.push(ep);
   });
-  return {
+  const slice: ClusterEndpointSlice = {
     namespace: meta.namespace,
     name: meta.name,
     serviceName,
     ports,
     endpoints,
-    ref: r.ref('EndpointSlice', meta.name, meta.namespace),
+    ref: r.ref('EndpointSlice', meta.name, meta.namespace, ['addressType']),
   };
+  if (addressType === 'IPv6') slice.addressType = 'IPv6';
+  return slice;
 }

@@ -1,5 +1,6 @@
 /** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
 import { formatIPv4, formatPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
+import { parseCidr } from '../rules/index.ts';
 import { sloppyIPv4, sloppyPrefix } from './sloppy-ip.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { spanAt, type Located, type Path } from './source.ts';
@@ -195,6 +196,48 @@ export class Reader {
       );
     else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`);
     return undefined;
+  }
+
+  /**
+   * An address of either family: IPv4 as a number, IPv6 as canonical text. An IPv6 address is
+   * reported as ignored only if the cluster turns out to have no IPv6 (ClusterReport.ipv6Unused).
+   */
+  ip(path: Path): number | string | undefined {
+    const s = this.str(path);
+    if (s === undefined || !s.includes(':')) return this.ipv4(path);
+    const v6 = parseCidr(s.trim(), 'ipv6');
+    if (v6 === undefined || s.includes('/')) {
+      this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IP address`);
+      return undefined;
+    }
+    this.report.ipv6Unused.push(() =>
+      this.warn(
+        path,
+        'ipv6-ignored',
+        `${s} is an IPv6 address and this cluster has IPv4 only, so it is ignored (the Cluster document's serviceCIDR names the families)`,
+      ),
+    );
+    return v6.address;
+  }
+
+  /** A CIDR of either family, as ip() reads addresses: IPv6 as canonical `net/len` text. */
+  cidrAny(path: Path): Ipv4Prefix | string | undefined {
+    const s = this.str(path);
+    if (s === undefined || !s.includes(':')) return this.cidr(path);
+    const t = s.trim();
+    const v6 = t.includes('/') ? parseCidr(t, 'ipv6') : undefined;
+    if (v6 === undefined) {
+      this.error(path, 'bad-value', `${JSON.stringify(s)} is not a CIDR such as fd00:10:244::/64`);
+      return undefined;
+    }
+    this.report.ipv6Unused.push(() =>
+      this.warn(
+        path,
+        'ipv6-ignored',
+        `${t} is an IPv6 range and this cluster has IPv4 only, so it is ignored (the Cluster document's serviceCIDR names the families)`,
+      ),
+    );
+    return `${v6.address}/${v6.prefix}`;
   }
 
   /** A CIDR, normalised to its network address (as Go's ParseCIDR does). */

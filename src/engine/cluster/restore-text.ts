@@ -3,6 +3,7 @@
  * (`*filter` then `*nat`, each with its chain lines, its rules in the order written, COMMIT).
  * The rules from built-in chains and the canaries are not in it (kube-proxy ensures them apart).
  */
+import type { Family } from '../rules/index.ts';
 import { buildEndpoints } from './endpoints.ts';
 import type { ClusterModel } from './model.ts';
 import { nodeView } from './compile.ts';
@@ -27,8 +28,13 @@ export function restoreText(out: ProxierOutput): string {
 }
 
 /** The restore input kube-proxy sends on a full sync of `nodeName` (null: no such node). */
-export function nodeRestoreText(model: ClusterModel, nodeName: string): string | null {
+export function nodeRestoreText(
+  model: ClusterModel,
+  nodeName: string,
+  family: Family = 'ipv4',
+): string | null {
   const node = model.nodes.find((n) => n.name === nodeName);
   if (!node) return null;
-  return restoreText(proxierRules(model, nodeView(node), buildEndpoints(model)));
+  const endpoints = buildEndpoints(model, undefined, family);
+  return restoreText(proxierRules(model, nodeView(node), endpoints, undefined, undefined, family));
 }

@@ -1,5 +1,6 @@
 /** The example scenarios shipped with the app, in the order a lesson would take them. */
 import { clusterip4pods } from './clusterip-4pods.ts';
+import { dualStack } from './dual-stack.ts';
 import { etpLocalDropped, etpLocalKept } from './etp-local.ts';
 import { hairpin } from './hairpin.ts';
 import { loadBalancerSourceRanges } from './loadbalancer-source-ranges.ts';
@@ -26,6 +27,7 @@ export const scenarios: readonly Scenario[] = [
   hairpin,
   netpolAfterDnat,
   netpolKubeRouter,
+  dualStack,
 ];
 
 export function scenarioById(id: string): Scenario | undefined {

@@ -29,6 +29,14 @@ export interface NodeContext {
   markMasq: RulePart;
   /** the provenance source of each object behind an endpoint (a Deployment is behind many) */
   refSources: Map<ObjectRef, ProvenanceSource>;
+  /** set when this is the IPv6 proxier (ip6tables): addresses come from the model's ipv6 parts */
+  ipv6: IPv6Node | null;
+}
+
+/** What the IPv6 proxier reads of the node. */
+export interface IPv6Node {
+  /** the node's primary IPv6 address */
+  nodeIP: string | null;
 }
 
 /** A filter-table verdict for traffic kube-proxy has nowhere to send. */
@@ -65,6 +73,8 @@ export interface PortContext {
   /** the load-balancer IPs' target: FW when source ranges apply, else EXT */
   loadBalancerChain: string;
   loadBalancerIPs: string[];
+  /** each load-balancer IP's index in status.loadBalancer.ingress */
+  loadBalancerIndexes: number[] | null;
   /** what the filter table does with traffic that leads nowhere (!hasInternal, !hasExternal) */
   verdict: Verdict;
   /** the Service's port, the source of most of its rules */
@@ -87,9 +97,12 @@ export function portContext(
   const hasEndpoints = cat.hasAny;
   const hasInternal = hasEndpoints && !(traits.internalPolicyLocal && cat.local.length === 0);
   const hasExternal = hasEndpoints && !(traits.externalPolicyLocal && cat.local.length === 0);
-  const loadBalancerIPs = svc.loadBalancerIngressIPs.map(formatIPv4);
-  const usesFwChain =
-    hasEndpoints && loadBalancerIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
+  const v6 = node.ipv6 ? svc.ipv6 : undefined;
+  const loadBalancerIPs = v6
+    ? v6.loadBalancerIngressIPs.map((a) => a.text)
+    : svc.loadBalancerIngressIPs.map(formatIPv4);
+  const ranges = v6 ? v6.loadBalancerSourceRanges.length : svc.loadBalancerSourceRanges.length;
+  const usesFwChain = hasEndpoints && loadBalancerIPs.length > 0 && ranges > 0;
   const noEndpoints: Verdict = {
     target: 'REJECT',
     comment: `${name} has no endpoints`,
@@ -107,7 +120,7 @@ export function portContext(
     port,
     name,
     proto: port.protocol.toLowerCase(),
-    clusterIP: formatIPv4(svc.clusterIP ?? 0),
+    clusterIP: v6 ? (v6.clusterIP ?? '') : formatIPv4(svc.clusterIP ?? 0),
     chains,
     traits,
     endpoints: cat,
@@ -120,6 +133,7 @@ export function portContext(
     usesFwChain,
     loadBalancerChain: usesFwChain ? chains.fw : chains.ext,
     loadBalancerIPs,
+    loadBalancerIndexes: v6 ? v6.loadBalancerIngressIPs.map((a) => a.index) : null,
     verdict: hasEndpoints ? noLocalEndpoints : noEndpoints,
     portSrc: sourceOf(svc.ref, `spec.ports[${svc.ports.indexOf(port)}]`, port.span),
     owner: { servicePort: name },

@@ -10,9 +10,11 @@ import { rule } from './rule.ts';
 export function externalIPRules(c: PortContext): void {
   const { w, name, proto, svc, verdict } = c;
   const dport = c.port.port;
-  svc.externalIPs.forEach((address, i) => {
-    const ip = formatIPv4(address);
-    const sources = [c.portSrc, sourceOf(svc.ref, `spec.externalIPs[${i}]`)];
+  const listed = c.node.ipv6
+    ? (svc.ipv6?.externalIPs ?? [])
+    : svc.externalIPs.map((a, index) => ({ text: formatIPv4(a), index }));
+  listed.forEach(({ text: ip, index }) => {
+    const sources = [c.portSrc, sourceOf(svc.ref, `spec.externalIPs[${index}]`)];
     if (c.hasEndpoints)
       w.add(
         rule`-t nat -A KUBE-SERVICES -m comment --comment "${name} external IP"

@@ -5,6 +5,7 @@
  * falls through is dropped by KUBE-PROXY-FIREWALL in the filter table.
  */
 import { formatPrefix, inPrefix } from '../../netfilter/ipv4.ts';
+import { inIPv6Range } from '../ipv6-range.ts';
 import { sourceOf } from '../provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
@@ -16,15 +17,21 @@ export function fwChainRules(c: PortContext): void {
   const { nodeIP, node } = c.node.view;
   w.declare('nat', fw);
   let allowFromNode = false;
-  svc.loadBalancerSourceRanges.forEach((range, i) => {
+  const v6 = c.node.ipv6;
+  const ranges = v6
+    ? (svc.ipv6?.loadBalancerSourceRanges ?? [])
+    : svc.loadBalancerSourceRanges.map((r, index) => ({ text: formatPrefix(r), index }));
+  ranges.forEach(({ text, index }, i) => {
     w.add(
-      rule`-t nat -A ${fw} -m comment --comment "${name} loadbalancer IP"
-        -s ${formatPrefix(range)} -j ${ext}`,
+      rule`-t nat -A ${fw} -m comment --comment "${name} loadbalancer IP" -s ${text} -j ${ext}`,
       'firewall-allow-range',
-      [sourceOf(svc.ref, `spec.loadBalancerSourceRanges[${i}]`)],
+      [sourceOf(svc.ref, `spec.loadBalancerSourceRanges[${index}]`)],
       owner,
     );
-    if (nodeIP !== null && inPrefix(nodeIP, range)) allowFromNode = true;
+    if (v6) {
+      if (v6.nodeIP !== null && inIPv6Range(v6.nodeIP, text)) allowFromNode = true;
+    } else if (nodeIP !== null && inPrefix(nodeIP, svc.loadBalancerSourceRanges[i]!))
+      allowFromNode = true;
   });
   if (allowFromNode)
     c.loadBalancerIPs.forEach((ip, i) =>
@@ -32,7 +39,7 @@ export function fwChainRules(c: PortContext): void {
         rule`-t nat -A ${fw} -m comment --comment "${name} loadbalancer IP" -s ${ip} -j ${ext}`,
         'firewall-allow-self',
         [
-          sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`),
+          sourceOf(svc.ref, `status.loadBalancer.ingress[${c.loadBalancerIndexes?.[i] ?? i}]`),
           sourceOf(node.ref, 'status.addresses'),
         ],
         owner,

@@ -10,7 +10,8 @@ import { rule } from './rule.ts';
 export function loadBalancerRules(c: PortContext): void {
   const { w, name, proto, svc, verdict } = c;
   const dport = c.port.port;
-  const ingress = (i: number) => sourceOf(svc.ref, `status.loadBalancer.ingress[${i}]`);
+  const ingress = (i: number) =>
+    sourceOf(svc.ref, `status.loadBalancer.ingress[${c.loadBalancerIndexes?.[i] ?? i}]`);
   c.loadBalancerIPs.forEach((ip, i) => {
     const sources = [c.portSrc, ingress(i)];
     if (c.hasEndpoints)

@@ -32,27 +32,34 @@ export interface LocalDetector {
   source: ProvenanceSource;
 }
 
-export function localDetector(model: ClusterModel, node: ClusterNode): LocalDetector | null {
+export function localDetector(
+  model: ClusterModel,
+  node: ClusterNode,
+  ipv6 = false,
+): LocalDetector | null {
   const cfg = model.proxy;
   const cfgSource = (field: string): ProvenanceSource =>
     cfg.ref
       ? sourceOf(cfg.ref, field)
       : { kind: 'KubeProxyConfiguration', name: 'defaults', span: node.ref.span, field };
-  const byCidr = (c: Ipv4Prefix, source: ProvenanceSource): LocalDetector => ({
-    ifLocal: ['-s', formatPrefix(c)],
-    ifNotLocal: ['!', '-s', formatPrefix(c)],
-    source,
-  });
+  const byCidr = (c: Ipv4Prefix | string, source: ProvenanceSource): LocalDetector => {
+    const text = typeof c === 'string' ? c : formatPrefix(c);
+    return { ifLocal: ['-s', text], ifNotLocal: ['!', '-s', text], source };
+  };
   const byInterface = (name: string, field: string): LocalDetector => ({
     ifLocal: ['-i', name],
     ifNotLocal: ['!', '-i', name],
     source: cfgSource(field),
   });
   switch (cfg.detectLocalMode) {
-    case 'ClusterCIDR':
-      return cfg.clusterCIDR ? byCidr(cfg.clusterCIDR, cfgSource('clusterCIDR')) : null;
-    case 'NodeCIDR':
-      return node.podCIDR ? byCidr(node.podCIDR, sourceOf(node.ref, 'spec.podCIDR')) : null;
+    case 'ClusterCIDR': {
+      const cidr = ipv6 ? cfg.clusterCIDRv6 : cfg.clusterCIDR;
+      return cidr ? byCidr(cidr, cfgSource('clusterCIDR')) : null;
+    }
+    case 'NodeCIDR': {
+      const cidr = ipv6 ? node.ipv6?.podCIDR : node.podCIDR;
+      return cidr ? byCidr(cidr, sourceOf(node.ref, 'spec.podCIDR')) : null;
+    }
     case 'BridgeInterface':
       return cfg.bridgeInterface
         ? byInterface(cfg.bridgeInterface, 'detectLocal.bridgeInterface')
@@ -70,6 +77,19 @@ export interface NodePortScope {
   addresses: number[];
   /** localhost NodePorts survive only when the scope includes 127.0.0.1 */
   localhostNodePorts: boolean;
+  /** the IPv6 proxier's addresses (when not matchAll) */
+  addresses6?: string[];
+}
+
+/**
+ * The IPv6 proxier's scope: `primary` names the node's IPv6 addresses; IPv4 ranges say nothing
+ * to it (and the model reads no IPv6 ranges there), so without `primary` every local address
+ * accepts NodePorts. Localhost NodePorts are IPv4 only.
+ */
+export function nodePortScope6(model: ClusterModel, view: NodeView): NodePortScope {
+  const primary = model.proxy.nodePortAddresses.includes('primary');
+  const addresses6 = primary ? (view.node.ipv6?.internalIPs ?? []) : [];
+  return { matchAll: !primary, addresses: [], localhostNodePorts: false, addresses6 };
 }
 
 export function nodePortScope(model: ClusterModel, view: NodeView): NodePortScope {

@@ -8,6 +8,7 @@ import { endpointChain } from '../chain-names.ts';
 import type { Endpoint } from '../endpoints.ts';
 import { sourceOf, type ProvenanceSource } from '../provenance.ts';
 import type { RulePart } from '../restore-rule.ts';
+import { unreadPart } from '../rule-part.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 import type { RuleOwner } from './writer.ts';
@@ -43,7 +44,7 @@ export function endpointParts(c: PortContext, ep: Endpoint): EndpointParts {
     chain,
     jump: parts.jumpPart(chain),
     comment: parts.commentPart(`${c.name} -> ${ep.text}`),
-    source: parts.hostSourcePart(ep.ip),
+    source: ep.ipv6 === undefined ? parts.hostSourcePart(ep.ip) : unreadPart(`-s ${ep.ipv6}`),
     // concat, not spread: a spread array keeps room to grow (100,000 of these)
     sepSources: sources.concat(c.portSrc),
     balanceSources: [c.portSrc].concat(sources),
@@ -67,7 +68,10 @@ export function sepChainRules(c: PortContext): void {
       sep.sepSources,
       sep.owner,
     );
-    const dnat = parts.endpointDnatPart(ep.ip, ep.port, ep.text, proto);
+    const dnat =
+      ep.ipv6 === undefined
+        ? parts.endpointDnatPart(ep.ip, ep.port, ep.text, proto)
+        : unreadPart(`-j DNAT --to-destination ${ep.text}`);
     const line =
       svc.sessionAffinity === 'ClientIP'
         ? rule`-t nat -A ${sep.chain} ${nameComment}

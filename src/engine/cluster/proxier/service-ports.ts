@@ -25,10 +25,12 @@ interface NamedPort {
 }
 
 /** The ports kube-proxy proxies (not headless, not ExternalName), by name then protocol. */
-function namedPorts(services: ClusterService[]): NamedPort[] {
+function namedPorts(services: ClusterService[], ipv6: boolean): NamedPort[] {
   const ports: NamedPort[] = [];
   for (const svc of services) {
-    if (svc.clusterIP === null || svc.type === 'ExternalName') continue;
+    // each proxier takes the Services with a cluster IP of its family
+    const ip = ipv6 ? (svc.ipv6?.clusterIP ?? null) : svc.clusterIP;
+    if (ip === null || svc.headless || svc.type === 'ExternalName') continue;
     for (const port of svc.ports)
       ports.push({ svc, port, name: servicePortName(svc.namespace, svc.name, port.name) });
   }
@@ -37,7 +39,7 @@ function namedPorts(services: ClusterService[]): NamedPort[] {
 }
 
 export function servicePortRules(c: NodeContext, endpoints: Map<string, Endpoint[]>): void {
-  for (const { svc, port, name } of namedPorts(c.model.services)) {
+  for (const { svc, port, name } of namedPorts(c.model.services, c.ipv6 !== null)) {
     const p = portContext(c, svc, port, name, endpoints.get(servicePortKey(svc, port)) ?? []);
     clusterIPRules(p);
     externalIPRules(p);

@@ -61,7 +61,12 @@ function nodePortsJump(c: NodeContext): void {
   const { w, scope } = c;
   const addresses = configSources(c, 'nodePortAddresses');
   if (scope.matchAll) {
-    const notLocalhost = scope.localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8'];
+    // IPv6 has no route_localnet: NodePorts never answer on ::1
+    const notLocalhost = c.ipv6
+      ? ['!', '-d', '::1/128']
+      : scope.localhostNodePorts
+        ? []
+        : ['!', '-d', '127.0.0.0/8'];
     w.add(
       rule`-t nat -A KUBE-SERVICES
         -m comment --comment "kubernetes service nodeports; NOTE: this must be the last rule in this chain"
@@ -71,12 +76,16 @@ function nodePortsJump(c: NodeContext): void {
     );
     return;
   }
-  for (const a of scope.addresses) {
-    if (a >>> 24 === 127 && !scope.localhostNodePorts) continue;
+  const listed = c.ipv6
+    ? (scope.addresses6 ?? []).filter((a) => a !== '::1')
+    : scope.addresses
+        .filter((a) => a >>> 24 !== 127 || scope.localhostNodePorts)
+        .map((a) => formatIPv4(a));
+  for (const a of listed) {
     w.add(
       rule`-t nat -A KUBE-SERVICES
         -m comment --comment "kubernetes service nodeports; NOTE: this must be the last rule in this chain"
-        -d ${formatIPv4(a)} -j KUBE-NODEPORTS`,
+        -d ${a} -j KUBE-NODEPORTS`,
       'nodeports-jump',
       [...addresses, sourceOf(c.view.node.ref, 'status.addresses')],
     );

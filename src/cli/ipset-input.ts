@@ -5,7 +5,6 @@
  */
 import { readInput } from './input.ts';
 import { reportDiagnostics } from './report.ts';
-import type { OptionSpec } from './args.ts';
 import type { Ruleset } from '../engine/rules/index.ts';
 import {
   describeMissingSet,
@@ -14,11 +13,7 @@ import {
   type IpSet,
 } from '../engine/netfilter/index.ts';
 
-export const ipsetOptions = {
-  ipsets: { type: 'string' },
-} as const satisfies Record<string, OptionSpec>;
-
-export const ipsetHelp = `  --ipsets FILE        the node's sets, as ipset save (or ipset list) prints them`;
+export { ipsetHelp, ipsetOptions } from './ipset-options.ts';
 
 export interface LoadedIpsets {
   sets: IpSet[];

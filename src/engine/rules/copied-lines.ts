@@ -2,7 +2,8 @@
  * The save parser's copy mode, for printing a dump back as iptables-save (the CLI's `print`):
  * when every `-A` line is one the fast reader reads as canonical (the very line iptables-save
  * prints for its rule, see canonical.ts) and the dump has nothing to report, the printed text is
- * the dump's own lines, grouped by chain. Copy mode reads every line exactly as a parse does but
+ * the dump's own lines, grouped by chain. Copy mode reads every line exactly as a parse does, in
+ * the file's order (pushRules groups them by chain, so nothing is held back to be read later), but
  * keeps only where each line stands and which chain it jumps to, not a rule; anything else (a line
  * read in full, counters, `-I`, a diagnostic, a jump that needs a look-up) gives up, and the
  * caller parses and prints the common way. print-copy.test.ts holds both ways to the same text.

@@ -111,10 +111,12 @@ function readSave(
     if (fast && b.currentTable && readFastRule(text, from, raw, line, b, fastReader)) return;
     full.read(raw, line);
   };
-  // the -A lines chain by chain (save-rule-order.ts); the reference reader keeps the file's order
-  const order = fast
-    ? new RuleLineOrder((t, start, end) => fastReader.chainPositionAt(t, start, end, b))
-    : undefined;
+  // the -A lines chain by chain (save-rule-order.ts); the reference reader keeps the file's order,
+  // and so does copy mode, whose lines are put in chain order once, as they are printed
+  const order =
+    fast && copy === undefined
+      ? new RuleLineOrder((t, start, end) => fastReader.chainPositionAt(t, start, end, b))
+      : undefined;
   forEachLineAt(text, onProgress, (line, from, to) => {
     lastLine = line;
     const first = text.charCodeAt(from);

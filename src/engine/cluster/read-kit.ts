@@ -1,6 +1,7 @@
 /** Small typed getters over a located manifest; each bad value becomes a positioned diagnostic. */
 import { formatIPv4, formatPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { sloppyIPv4, sloppyPrefix } from './sloppy-ip.ts';
+import type { DiagnosticArgs } from '../rules/index.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { spanAt, type Located, type Path } from './source.ts';
 import type { ObjectRef, Protocol } from './model.ts';
@@ -67,16 +68,31 @@ export class Reader {
     return spanAt(this.obj, this.full(path));
   }
 
-  error(path: Path, code: Parameters<ClusterReport['error']>[0], message: string): void {
-    this.report.error(code, this.span(path), message);
+  error(
+    path: Path,
+    code: Parameters<ClusterReport['error']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.error(code, this.span(path), message, args);
   }
 
-  warn(path: Path, code: Parameters<ClusterReport['warn']>[0], message: string): void {
-    this.report.warn(code, this.span(path), message);
+  warn(
+    path: Path,
+    code: Parameters<ClusterReport['warn']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.warn(code, this.span(path), message, args);
   }
 
-  info(path: Path, code: Parameters<ClusterReport['info']>[0], message: string): void {
-    this.report.info(code, this.span(path), message);
+  info(
+    path: Path,
+    code: Parameters<ClusterReport['info']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.info(code, this.span(path), message, args);
   }
 
   str(path: Path): string | undefined {
@@ -88,6 +104,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be a string, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'string', got: shown(v) },
     );
     return undefined;
   }
@@ -101,6 +118,7 @@ export class Reader {
         path,
         'bad-type',
         `${pathText(this.full(path))} should be a whole number, got ${shown(v)}`,
+        { path: pathText(this.full(path)), expected: 'integer', got: shown(v) },
       );
       return undefined;
     }
@@ -109,6 +127,7 @@ export class Reader {
         path,
         'bad-value',
         `${pathText(this.full(path))} is ${n}; it must be between ${min} and ${max}`,
+        { sentence: 'range', path: pathText(this.full(path)), value: n, min, max },
       );
       return undefined;
     }
@@ -123,6 +142,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be true or false, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'boolean', got: shown(v) },
     );
     return undefined;
   }
@@ -131,7 +151,11 @@ export class Reader {
     const v = this.get(path);
     if (v === undefined || v === null) return [];
     if (Array.isArray(v)) return v;
-    this.error(path, 'bad-type', `${pathText(this.full(path))} should be a list, got ${shown(v)}`);
+    this.error(path, 'bad-type', `${pathText(this.full(path))} should be a list, got ${shown(v)}`, {
+      path: pathText(this.full(path)),
+      expected: 'list',
+      got: shown(v),
+    });
     return [];
   }
 
@@ -143,6 +167,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be a mapping, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'mapping', got: shown(v) },
     );
     return undefined;
   }
@@ -161,6 +186,7 @@ export class Reader {
           [...path, k],
           'bad-type',
           `label ${JSON.stringify(k)} should have a string value, got ${shown(v)}`,
+          { label: k, expected: 'label-string', got: shown(v) },
         );
     }
     return out;
@@ -174,6 +200,12 @@ export class Reader {
       path,
       'bad-value',
       `${pathText(this.full(path))} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`,
+      {
+        sentence: 'one-of',
+        path: pathText(this.full(path)),
+        value: s,
+        allowed: allowed.join(', '),
+      },
     );
     return undefined;
   }
@@ -193,7 +225,11 @@ export class Reader {
         'ipv6-ignored',
         `${s} is an IPv6 address; this model covers IPv4 only, so it is ignored`,
       );
-    else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`);
+    else
+      this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`, {
+        sentence: 'ipv4',
+        value: s,
+      });
     return undefined;
   }
 
@@ -219,6 +255,7 @@ export class Reader {
         path,
         'bad-value',
         `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`,
+        { sentence: 'cidr', value: s },
       );
     return undefined;
   }
@@ -229,6 +266,7 @@ export class Reader {
       path,
       'leading-zeros',
       `${JSON.stringify(written)} has a number with leading zeros; kube-proxy reads each number as decimal, so this is ${read} (write it that way: stricter API servers reject leading zeros)`,
+      { written, read },
     );
   }
 
@@ -240,6 +278,7 @@ export class Reader {
       path,
       'bad-value',
       `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`,
+      { sentence: 'protocol', value: shown(p) },
     );
     return 'TCP';
   }
@@ -274,8 +313,8 @@ export function normaliseCidr(p: Ipv4Prefix): Ipv4Prefix {
   return { address: (p.address & mask) >>> 0, prefix: p.prefix };
 }
 
-export function pathText(path: Path): string {
+export function pathText(path: Path, whole = 'the object'): string {
   let s = '';
   for (const k of path) s += typeof k === 'number' ? `[${k}]` : s ? `.${k}` : k;
-  return s || 'the object';
+  return s || whole;
 }

@@ -46,6 +46,7 @@ export function groupProblems(sorted: readonly Diagnostic[]): GroupedProblems {
         severity: d.severity,
         code: d.code,
         message: d.message,
+        ...(d.args ? { args: d.args } : {}),
         same: true,
         count: 1,
         line: d.line,
@@ -59,6 +60,7 @@ export function groupProblems(sorted: readonly Diagnostic[]): GroupedProblems {
     if (g.same && g.message !== d.message) {
       g.same = false;
       g.message = messageShape(d.message);
+      delete g.args;
     }
   }
   const list = [...groups.values()].sort(

@@ -59,6 +59,8 @@ export interface DumpProblemGroup {
   code: Diagnostic['code'];
   /** the rows' message when they all say the same (`same`), else its shape, values as "…" */
   message: string;
+  /** the rows' values while they all say the same */
+  args?: Diagnostic['args'];
   same: boolean;
   count: number;
   /** the first row's position */

@@ -110,5 +110,11 @@ export function assumeNodes(
     'assumed',
     span,
     `no Node objects: assuming ${why}, ${listed}. To choose your own, add Node objects such as:\n---\n${yaml}${more}`,
+    {
+      sentence: named.length > 0 ? 'named-nodes' : 'two-nodes',
+      nodes: list.join('; '),
+      yaml,
+      more: more ? 1 : 0,
+    },
   );
 }

@@ -2,7 +2,7 @@
  * Problems found in a cluster description. Like every diagnostic in the engine they are data,
  * never thrown, and carry the YAML position (1-based line and column) of the offending value.
  */
-import type { SourceSpan } from '../rules/index.ts';
+import type { DiagnosticArgs, SourceSpan } from '../rules/index.ts';
 
 export type ClusterDiagnosticCode =
   | 'yaml-syntax' // the YAML itself does not parse
@@ -39,6 +39,7 @@ export interface ClusterDiagnostic extends SourceSpan {
   code: ClusterDiagnosticCode;
   severity: ClusterSeverity;
   message: string;
+  args?: DiagnosticArgs;
 }
 
 export const NO_SPAN: SourceSpan = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -56,16 +57,34 @@ export class ClusterReport {
     severity: ClusterSeverity,
     span: SourceSpan,
     message: string,
+    args?: DiagnosticArgs,
   ): void {
-    this.diagnostics.push({ code, severity, message, ...span });
+    this.diagnostics.push(
+      args ? { code, severity, message, args, ...span } : { code, severity, message, ...span },
+    );
   }
-  error(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
-    this.add(code, 'error', span, message);
+  error(
+    code: ClusterDiagnosticCode,
+    span: SourceSpan,
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.add(code, 'error', span, message, args);
   }
-  warn(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
-    this.add(code, 'warning', span, message);
+  warn(
+    code: ClusterDiagnosticCode,
+    span: SourceSpan,
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.add(code, 'warning', span, message, args);
   }
-  info(code: ClusterDiagnosticCode, span: SourceSpan, message: string): void {
-    this.add(code, 'info', span, message);
+  info(
+    code: ClusterDiagnosticCode,
+    span: SourceSpan,
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.add(code, 'info', span, message, args);
   }
 }

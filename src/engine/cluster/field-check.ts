@@ -6,7 +6,7 @@
  */
 import { closestKey } from '../netfilter/spelling.ts';
 import type { ClusterReport } from './diagnostics.ts';
-import { effectOfMissing } from './field-effects.ts';
+import { effectKey, effectOfMissing } from './field-effects.ts';
 import { ANY, type Field, type Fields } from './known-fields.ts';
 import { KNOWN_FIELDS } from './known-kinds.ts';
 import { isRecord, pathText } from './read-kit.ts';
@@ -59,17 +59,22 @@ function unknownKey(
   const known = Object.keys(fields);
   const meant = closestKey(key, known);
   let text = `"${key}" is not a field of ${where(w.kind, path)}`;
+  const args: Record<string, string> = { field: key, kind: w.kind, at: pathText(path, '') };
   if (meant !== undefined) {
     text += `; did you mean "${meant}"?`;
+    args['meant'] = meant;
     // what the typo changes, when the field it stands for is left unset by it
-    const effect =
-      parent[meant] === undefined ? effectOfMissing(w.kind, dotted([...path, meant]), parent) : '';
+    const field = dotted([...path, meant]);
+    const effect = parent[meant] === undefined ? effectOfMissing(w.kind, field, parent) : '';
     text += effect ? ` It is ignored, so ${effect}.` : ' It is ignored.';
+    if (effect) args['effect'] = effectKey(w.kind, field) ?? '';
+    if (effect && typeof parent['port'] === 'number') args['port'] = String(parent['port']);
   } else {
     text += '; it is ignored';
     text += known.length <= NAME_ALL_UP_TO ? ` (fields here: ${known.join(', ')}).` : '.';
+    if (known.length <= NAME_ALL_UP_TO) args['known'] = known.join(', ');
   }
-  w.report.warn('unknown-field', keySpanAt(w.obj, [...path, key]), text);
+  w.report.warn('unknown-field', keySpanAt(w.obj, [...path, key]), text, args);
 }
 
 const article = (kind: string): string => (/^[AEIOU]/.test(kind) ? 'an' : 'a');

@@ -75,11 +75,18 @@ const TEMPLATE = 'spec.template.';
  * mapping; undefined when there is nothing particular to say.
  */
 export function effectOfMissing(kind: string, field: string, parent: unknown): string | undefined {
-  const effect =
-    EFFECTS[`${kind} ${field}`] ??
-    (kind === 'Deployment' && field.startsWith(TEMPLATE)
-      ? POD_EFFECTS[field.slice(TEMPLATE.length)]
-      : undefined);
+  const key = effectKey(kind, field);
+  const effect = key === undefined ? undefined : EFFECTS[key];
   if (effect === undefined) return undefined;
   return typeof effect === 'string' ? effect : effect(isRecord(parent) ? parent : {});
+}
+
+/** The entry that says what a missing field changes (`Pod spec.nodeName`), if there is one. */
+export function effectKey(kind: string, field: string): string | undefined {
+  if (EFFECTS[`${kind} ${field}`] !== undefined) return `${kind} ${field}`;
+  if (kind === 'Deployment' && field.startsWith(TEMPLATE)) {
+    const key = `Pod ${field.slice(TEMPLATE.length)}`;
+    if (EFFECTS[key] !== undefined) return key;
+  }
+  return undefined;
 }

@@ -139,12 +139,16 @@ function keepUnknown(r: Reader, model: ClusterModel, kind: string): void {
       : { kind, namespace: ns, name, span: r.span() },
   );
   if (QUIET_KINDS.has(kind))
-    r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`);
+    r.info(['kind'], 'not-compiled', `${kind} is kept but gives kube-proxy nothing to do`, {
+      sentence: 'quiet-kind',
+      kind,
+    });
   else
     r.warn(
       ['kind'],
       'unknown-kind',
       `kind ${kind} is not one the compiler knows (Node, Pod, Deployment, Service, EndpointSlice, NetworkPolicy, KubeProxyConfiguration, Cluster); it is kept but not compiled`,
+      { kind },
     );
 }
 
@@ -177,6 +181,7 @@ function startLoading(): Loading {
         ['metadata', 'name'],
         'duplicate-object',
         `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} is defined twice; this one is ignored`,
+        { kind: ref.kind, name: ref.namespace ? `${ref.namespace}/${ref.name}` : ref.name },
       );
       return false;
     }
@@ -293,6 +298,7 @@ function replicaNode(
       'assumed',
       span,
       `all ${d.replicas} replicas of Deployment ${d.name} run on ${d.nodeName}: a nodeName in the pod template bypasses the scheduler`,
+      { sentence: 'replicas-on-node', replicas: d.replicas, name: d.name, node: d.nodeName },
     );
   const name = d.nodeName;
   return () => name;
@@ -348,6 +354,7 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
           'assumed',
           pod.ref.span,
           `pod ${pod.name} has no spec.nodeName; placed on ${node.name}`,
+          { sentence: 'pod-node', pod: pod.name, node: node.name },
         );
       }
     }
@@ -371,6 +378,7 @@ function placePods(model: ClusterModel, report: ClusterReport): void {
         'assumed',
         pod.ref.span,
         `pod ${pod.name} has no status.podIP; given ${formatIPv4(ip.address)} from ${node.name}'s podCIDR`,
+        { sentence: 'pod-ip', pod: pod.name, ip: formatIPv4(ip.address), node: node.name },
       );
   }
 }
@@ -424,6 +432,12 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
           'assumed',
           s.ref.span,
           `Service ${s.name} has no spec.clusterIP; given ${formatIPv4(ip.address)} from serviceCIDR ${formatPrefix(model.settings.serviceCIDR)}`,
+          {
+            sentence: 'cluster-ip',
+            name: s.name,
+            ip: formatIPv4(ip.address),
+            cidr: formatPrefix(model.settings.serviceCIDR),
+          },
         );
       }
     }
@@ -438,6 +452,7 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
           'assumed',
           p.span,
           `port ${p.name || p.port} of Service ${s.name} has no nodePort; given ${p.nodePort}`,
+          { sentence: 'node-port', port: p.name || p.port, name: s.name, nodePort: p.nodePort },
         );
       }
     }
@@ -451,6 +466,7 @@ function allocateServiceAddresses(model: ClusterModel, report: ClusterReport): v
         'assumed',
         s.ref.span,
         `LoadBalancer Service ${s.name} with externalTrafficPolicy Local has no healthCheckNodePort; given ${s.healthCheckNodePort}`,
+        { sentence: 'health-check-port', name: s.name, port: s.healthCheckNodePort },
       );
     }
   }
@@ -486,5 +502,6 @@ function defaultClusterCIDR(model: ClusterModel, report: ClusterReport): void {
     'assumed',
     model.proxy.ref?.span ?? model.nodes[0]?.ref.span ?? NO_SPAN,
     `no clusterCIDR in a KubeProxyConfiguration; using ${formatPrefix(guess)}, which holds every node's podCIDR`,
+    { sentence: 'cluster-cidr', cidr: formatPrefix(guess) },
   );
 }

@@ -2,6 +2,7 @@
 import { formatIPv4, formatPrefix, type Ipv4Prefix } from '../netfilter/ipv4.ts';
 import { parseCidr } from '../rules/index.ts';
 import { sloppyIPv4, sloppyPrefix } from './sloppy-ip.ts';
+import type { DiagnosticArgs } from '../rules/index.ts';
 import type { ClusterReport } from './diagnostics.ts';
 import { spanAt, type Located, type Path } from './source.ts';
 import type { ObjectRef, Protocol } from './model.ts';
@@ -68,16 +69,31 @@ export class Reader {
     return spanAt(this.obj, this.full(path));
   }
 
-  error(path: Path, code: Parameters<ClusterReport['error']>[0], message: string): void {
-    this.report.error(code, this.span(path), message);
+  error(
+    path: Path,
+    code: Parameters<ClusterReport['error']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.error(code, this.span(path), message, args);
   }
 
-  warn(path: Path, code: Parameters<ClusterReport['warn']>[0], message: string): void {
-    this.report.warn(code, this.span(path), message);
+  warn(
+    path: Path,
+    code: Parameters<ClusterReport['warn']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.warn(code, this.span(path), message, args);
   }
 
-  info(path: Path, code: Parameters<ClusterReport['info']>[0], message: string): void {
-    this.report.info(code, this.span(path), message);
+  info(
+    path: Path,
+    code: Parameters<ClusterReport['info']>[0],
+    message: string,
+    args?: DiagnosticArgs,
+  ): void {
+    this.report.info(code, this.span(path), message, args);
   }
 
   str(path: Path): string | undefined {
@@ -89,6 +105,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be a string, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'string', got: shown(v) },
     );
     return undefined;
   }
@@ -102,6 +119,7 @@ export class Reader {
         path,
         'bad-type',
         `${pathText(this.full(path))} should be a whole number, got ${shown(v)}`,
+        { path: pathText(this.full(path)), expected: 'integer', got: shown(v) },
       );
       return undefined;
     }
@@ -110,6 +128,7 @@ export class Reader {
         path,
         'bad-value',
         `${pathText(this.full(path))} is ${n}; it must be between ${min} and ${max}`,
+        { sentence: 'range', path: pathText(this.full(path)), value: n, min, max },
       );
       return undefined;
     }
@@ -124,6 +143,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be true or false, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'boolean', got: shown(v) },
     );
     return undefined;
   }
@@ -132,7 +152,11 @@ export class Reader {
     const v = this.get(path);
     if (v === undefined || v === null) return [];
     if (Array.isArray(v)) return v;
-    this.error(path, 'bad-type', `${pathText(this.full(path))} should be a list, got ${shown(v)}`);
+    this.error(path, 'bad-type', `${pathText(this.full(path))} should be a list, got ${shown(v)}`, {
+      path: pathText(this.full(path)),
+      expected: 'list',
+      got: shown(v),
+    });
     return [];
   }
 
@@ -144,6 +168,7 @@ export class Reader {
       path,
       'bad-type',
       `${pathText(this.full(path))} should be a mapping, got ${shown(v)}`,
+      { path: pathText(this.full(path)), expected: 'mapping', got: shown(v) },
     );
     return undefined;
   }
@@ -162,6 +187,7 @@ export class Reader {
           [...path, k],
           'bad-type',
           `label ${JSON.stringify(k)} should have a string value, got ${shown(v)}`,
+          { label: k, expected: 'label-string', got: shown(v) },
         );
     }
     return out;
@@ -175,6 +201,12 @@ export class Reader {
       path,
       'bad-value',
       `${pathText(this.full(path))} is ${JSON.stringify(s)}; expected one of ${allowed.join(', ')}`,
+      {
+        sentence: 'one-of',
+        path: pathText(this.full(path)),
+        value: s,
+        allowed: allowed.join(', '),
+      },
     );
     return undefined;
   }
@@ -194,7 +226,11 @@ export class Reader {
         'ipv6-ignored',
         `${s} is an IPv6 address; this model covers IPv4 only, so it is ignored`,
       );
-    else this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`);
+    else
+      this.error(path, 'bad-value', `${JSON.stringify(s)} is not an IPv4 address`, {
+        sentence: 'ipv4',
+        value: s,
+      });
     return undefined;
   }
 
@@ -262,6 +298,7 @@ export class Reader {
         path,
         'bad-value',
         `${JSON.stringify(s)} is not an IPv4 CIDR such as 10.244.0.0/16`,
+        { sentence: 'cidr', value: s },
       );
     return undefined;
   }
@@ -272,6 +309,7 @@ export class Reader {
       path,
       'leading-zeros',
       `${JSON.stringify(written)} has a number with leading zeros; kube-proxy reads each number as decimal, so this is ${read} (write it that way: stricter API servers reject leading zeros)`,
+      { written, read },
     );
   }
 
@@ -283,6 +321,7 @@ export class Reader {
       path,
       'bad-value',
       `protocol ${shown(p)} is not TCP, UDP or SCTP (Kubernetes spells them in capitals)`,
+      { sentence: 'protocol', value: shown(p) },
     );
     return 'TCP';
   }
@@ -317,8 +356,8 @@ export function normaliseCidr(p: Ipv4Prefix): Ipv4Prefix {
   return { address: (p.address & mask) >>> 0, prefix: p.prefix };
 }
 
-export function pathText(path: Path): string {
+export function pathText(path: Path, whole = 'the object'): string {
   let s = '';
   for (const k of path) s += typeof k === 'number' ? `[${k}]` : s ? `.${k}` : k;
-  return s || 'the object';
+  return s || whole;
 }

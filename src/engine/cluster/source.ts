@@ -112,12 +112,14 @@ function readWithYamlPackage(
         'yaml-syntax',
         spanOfRange(at, e.pos[0], e.pos[1]),
         e.message.split('\n')[0] ?? e.message,
+        { yaml: e.code },
       );
     for (const w of doc.warnings)
       report.warn(
         'yaml-syntax',
         spanOfRange(at, w.pos[0], w.pos[1]),
         w.message.split('\n')[0] ?? w.message,
+        { yaml: w.code },
       );
     if (doc.errors.length > 0 && doc.contents === null) continue;
     let value: unknown;
@@ -150,6 +152,7 @@ function addDocument(
       'not-an-object',
       spanAt(located),
       'a manifest must be a mapping with apiVersion, kind and metadata',
+      { sentence: 'manifest' },
     );
     return;
   }
@@ -172,7 +175,10 @@ function addDocument(
     items.forEach((item, i) => {
       const loc: Located = { value: {}, base: ['items', i], doc };
       if (!isRecord(item))
-        report.error('not-an-object', spanAt(loc), `items[${i}] is not an object`);
+        report.error('not-an-object', spanAt(loc), `items[${i}] is not an object`, {
+          sentence: 'list-item',
+          index: i,
+        });
       else visit({ ...loc, value: item });
     });
     return;

@@ -130,6 +130,7 @@ function checkServices(model: ClusterModel, report: ClusterReport): void {
         'selects-nothing',
         spanOf(s.ref, 'spec.selector'),
         `Service ${s.name} selects no pod (selector ${selector} in namespace ${s.namespace}): it has no endpoints`,
+        { kind: 'Service', name: s.name, selector, namespace: s.namespace },
       );
       continue;
     }
@@ -143,6 +144,12 @@ function checkServices(model: ClusterModel, report: ClusterReport): void {
           'unknown-target-port',
           p.span,
           `targetPort "${p.targetPort}" (${p.protocol}) is not a container port name of ${missing.map((m) => m.name).join(', ')}; ${missing.length === selected.length ? 'the port has no endpoints' : 'those pods are left out'}`,
+          {
+            name: p.targetPort,
+            protocol: p.protocol,
+            pods: missing.map((m) => m.name).join(', '),
+            effect: missing.length === selected.length ? 'no-endpoints' : 'pods-left-out',
+          },
         );
     }
   }
@@ -157,6 +164,7 @@ function checkSlices(model: ClusterModel, report: ClusterReport): void {
         'unknown-service',
         sl.ref.span,
         `EndpointSlice ${sl.name} belongs to Service ${sl.namespace}/${sl.serviceName}, which is not defined`,
+        { slice: sl.name, service: `${sl.namespace}/${sl.serviceName}` },
       );
     for (const e of sl.endpoints) {
       if (e.nodeName !== null && !nodes.has(e.nodeName))

@@ -4,6 +4,7 @@
  * the CLI can map a path back to a position in the YAML source if it wants to.
  */
 import { closestKey } from './spelling.ts';
+import type { DiagnosticArgs } from '../rules/index.ts';
 
 export type FieldCode =
   'missing-field' | 'bad-type' | 'bad-value' | 'unknown-field' | 'unknown-reference';
@@ -15,6 +16,7 @@ export interface FieldDiagnostic {
   path: string;
   /** what was wrong and what was expected, without the path */
   message: string;
+  args?: DiagnosticArgs;
 }
 
 /** `interfaces[1].addresses[0]: "10.0.0.300/24" is not an IPv4 address/prefix` */
@@ -47,12 +49,17 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 export class FieldReport {
   readonly diagnostics: FieldDiagnostic[] = [];
 
-  error(path: string, message: string, code: FieldCode = 'bad-value'): void {
-    this.diagnostics.push({ code, severity: 'error', path, message });
+  error(path: string, message: string, code: FieldCode = 'bad-value', args?: DiagnosticArgs): void {
+    this.diagnostics.push({ code, severity: 'error', path, message, ...(args ? { args } : {}) });
   }
 
-  warn(path: string, message: string, code: FieldCode = 'unknown-field'): void {
-    this.diagnostics.push({ code, severity: 'warning', path, message });
+  warn(
+    path: string,
+    message: string,
+    code: FieldCode = 'unknown-field',
+    args?: DiagnosticArgs,
+  ): void {
+    this.diagnostics.push({ code, severity: 'warning', path, message, ...(args ? { args } : {}) });
   }
 
   /** Reports keys of `obj` that are not in `known` (typos such as `dst_port`), with the closest. */
@@ -69,8 +76,10 @@ export class FieldReport {
         meant === undefined
           ? `unknown field "${k}" (expected one of: ${known.join(', ')})`
           : `unknown field "${k}": did you mean "${meant}"?`;
-      if (severity === 'error') this.error(fieldPath(path, k), msg, 'unknown-field');
-      else this.warn(fieldPath(path, k), msg, 'unknown-field');
+      const args =
+        meant === undefined ? { field: k, known: known.join(', ') } : { field: k, meant };
+      if (severity === 'error') this.error(fieldPath(path, k), msg, 'unknown-field', args);
+      else this.warn(fieldPath(path, k), msg, 'unknown-field', args);
     }
   }
 

@@ -42,7 +42,10 @@ function isIfaceName(s: string): boolean {
 function list(r: FieldReport, v: unknown, path: string): unknown[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) {
-    r.error(path, `expected a list, got ${shown(v)}`, 'bad-type');
+    r.error(path, `expected a list, got ${shown(v)}`, 'bad-type', {
+      expected: 'list',
+      got: shown(v),
+    });
     return [];
   }
   return v;
@@ -51,13 +54,18 @@ function list(r: FieldReport, v: unknown, path: string): unknown[] {
 function bool(r: FieldReport, v: unknown, path: string, dflt: boolean): boolean {
   if (v === undefined) return dflt;
   if (typeof v === 'boolean') return v;
-  r.error(path, `expected true or false, got ${shown(v)}`, 'bad-type');
+  r.error(path, `expected true or false, got ${shown(v)}`, 'bad-type', {
+    expected: 'boolean',
+    got: shown(v),
+  });
   return dflt;
 }
 
 function ifaceName(r: FieldReport, v: unknown, path: string): string | undefined {
   if (v === undefined) {
-    r.error(path, 'missing: an interface name such as eth0 is required', 'missing-field');
+    r.error(path, 'missing: an interface name such as eth0 is required', 'missing-field', {
+      sentence: 'interface-name',
+    });
     return undefined;
   }
   if (typeof v !== 'string' || !isIfaceName(v)) {
@@ -65,6 +73,7 @@ function ifaceName(r: FieldReport, v: unknown, path: string): string | undefined
       path,
       `${shown(v)} is not an interface name (1-15 characters, no spaces or slashes)`,
       'bad-value',
+      { sentence: 'interface-name', value: shown(v) },
     );
     return undefined;
   }
@@ -137,7 +146,10 @@ function readInterfaces(r: FieldReport, v: unknown, host: Host): void {
     });
     if (name === undefined) return;
     if (seen.has(name)) {
-      r.error(fieldPath(path, 'name'), `interface "${name}" is listed twice`);
+      r.error(fieldPath(path, 'name'), `interface "${name}" is listed twice`, 'bad-value', {
+        sentence: 'interface-twice',
+        name,
+      });
       return;
     }
     seen.add(name);
@@ -240,6 +252,7 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
           fieldPath(path, 'dev'),
           `"${dev}" is not one of the host's interfaces (${host.interfaces.map((x) => x.name).join(', ')})`,
           'unknown-reference',
+          { sentence: 'route-dev', dev, interfaces: host.interfaces.map((x) => x.name).join(', ') },
         );
     } else if (via !== null && via !== undefined) {
       // like `ip route add … via GW` without dev: the device whose subnet holds the gateway
@@ -250,7 +263,10 @@ function readRoutes(r: FieldReport, v: unknown, host: Host): void {
           `gateway ${shown(item['via'])} is on none of the host's subnets; give "dev" too`,
           'unknown-reference',
         );
-    } else r.error(path, 'a route needs "dev" or "via"', 'missing-field');
+    } else
+      r.error(path, 'a route needs "dev" or "via"', 'missing-field', {
+        sentence: 'route-dev-or-via',
+      });
     if (to === undefined || via === undefined || src === undefined || dev === undefined) return;
     // a route is of one family: `default` takes the family of its gateway or source
     const family = typeof (to?.address ?? via ?? src ?? 0);
@@ -316,7 +332,10 @@ function readIpsets(r: FieldReport, v: unknown, host: Host): void {
       if (member) set.members.push(member);
     });
     if (host.ipsets.some((s) => s.name === name))
-      r.error(fieldPath(path, 'name'), `set "${name}" is listed twice`);
+      r.error(fieldPath(path, 'name'), `set "${name}" is listed twice`, 'bad-value', {
+        sentence: 'set-twice',
+        name,
+      });
     else host.ipsets.push(set);
   });
 }

@@ -5,6 +5,7 @@
 import { IPSET_TYPES, type IpSet, type IpSetType } from './host.ts';
 import { readMemberWords } from './ipset-member.ts';
 import type { Word } from './ipset-words.ts';
+import type { DiagnosticArgs } from '../rules/index.ts';
 
 export type IpsetDiagnosticCode =
   | 'syntax' // a line neither format allows
@@ -25,6 +26,7 @@ export interface IpsetDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
+  args?: DiagnosticArgs;
 }
 
 /** the kernel's IPSET_MAXNAMELEN less the terminating NUL */
@@ -57,6 +59,7 @@ export class SetBook {
     line: number,
     from: Word | undefined,
     to: Word | undefined = from,
+    args?: DiagnosticArgs,
   ): void {
     this.diagnostics.push({
       code,
@@ -66,18 +69,29 @@ export class SetBook {
       column: from?.column ?? 1,
       endLine: line,
       endColumn: to?.end ?? 1,
+      ...(args ? { args } : {}),
     });
   }
 
   /** The set a line names; reported when no create line made it. */
   named(word: Word | undefined, line: number): IpSet | undefined {
     if (!word) {
-      this.report('syntax', 'error', 'a set name is missing', line, undefined);
+      this.report('syntax', 'error', 'a set name is missing', line, undefined, undefined, {
+        sentence: 'name-missing',
+      });
       return undefined;
     }
     const set = this.sets.get(word.text);
     if (!set)
-      this.report('unknown-set', 'error', `no set "${word.text}" was created before`, line, word);
+      this.report(
+        'unknown-set',
+        'error',
+        `no set "${word.text}" was created before`,
+        line,
+        word,
+        word,
+        { name: word.text },
+      );
     return set;
   }
 
@@ -90,6 +104,8 @@ export class SetBook {
         `a set name (1 to ${MAX_NAME} characters) is needed`,
         line,
         name,
+        name,
+        { sentence: 'name-length', max: MAX_NAME },
       );
       return;
     }
@@ -100,11 +116,21 @@ export class SetBook {
         `${type ? `"${type.text}"` : 'nothing'} is not a set type (expected one of ${IPSET_TYPES.join(', ')})`,
         line,
         type ?? name,
+        type ?? name,
+        { type: type?.text ?? '', types: IPSET_TYPES.join(', ') },
       );
       return;
     }
     if (this.sets.has(name.text)) {
-      this.report('duplicate-set', 'error', `set "${name.text}" is created twice`, line, name);
+      this.report(
+        'duplicate-set',
+        'error',
+        `set "${name.text}" is created twice`,
+        line,
+        name,
+        name,
+        { name: name.text },
+      );
       return;
     }
     const set: IpSet = {
@@ -127,12 +153,18 @@ export class SetBook {
         continue;
       }
       if (!VALUE_OPTIONS.includes(w.text)) {
-        this.report('bad-option', 'warning', `"${w.text}" is not a create option`, line, w);
+        this.report('bad-option', 'warning', `"${w.text}" is not a create option`, line, w, w, {
+          sentence: 'not-an-option',
+          option: w.text,
+        });
         continue;
       }
       const v = options[++i];
       if (!v) {
-        this.report('bad-option', 'error', `${w.text} needs a value`, line, w);
+        this.report('bad-option', 'error', `${w.text} needs a value`, line, w, w, {
+          sentence: 'needs-value',
+          option: w.text,
+        });
         continue;
       }
       if (w.text !== 'family') continue;
@@ -145,9 +177,18 @@ export class SetBook {
           line,
           w,
           v,
+          { sentence: 'inet6-set', name: set.name },
         );
       } else if (v.text !== 'inet')
-        this.report('bad-option', 'error', `"${v.text}" is not a family (inet or inet6)`, line, v);
+        this.report(
+          'bad-option',
+          'error',
+          `"${v.text}" is not a family (inet or inet6)`,
+          line,
+          v,
+          v,
+          { sentence: 'family', value: v.text },
+        );
     }
   }
 
@@ -170,7 +211,15 @@ export class SetBook {
     if (set.type === 'list:set') {
       const inner = this.sets.get(member.text);
       if (!inner)
-        this.report('unknown-set', 'error', `no set "${member.text}" to list`, line, words[0]);
+        this.report(
+          'unknown-set',
+          'error',
+          `no set "${member.text}" to list`,
+          line,
+          words[0],
+          words[0],
+          { sentence: 'list-member', name: member.text },
+        );
       else if (inner.type === 'list:set')
         this.report(
           'bad-member',
@@ -178,6 +227,8 @@ export class SetBook {
           `a list:set cannot hold another list:set ("${member.text}")`,
           line,
           words[0],
+          words[0],
+          { sentence: 'nested-list', name: member.text },
         );
     }
     // an IPv6 set is said once, at its create line
@@ -196,6 +247,8 @@ export class SetBook {
         `set "${set.name}" has no member "${member?.text ?? ''}"`,
         line,
         member,
+        member,
+        { sentence: 'no-such-member', name: set.name, member: member?.text ?? '' },
       );
     else set.members.splice(at, 1);
   }

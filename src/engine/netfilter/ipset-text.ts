@@ -41,7 +41,10 @@ function saveLine(book: SetBook, words: Word[], line: number): void {
   const command = COMMANDS[cmd.text];
   if (command === 'create') return book.create(name, rest[0], rest.slice(1), line);
   if (!command) {
-    book.report('syntax', 'error', `"${cmd.text}" is not an ipset command`, line, cmd);
+    book.report('syntax', 'error', `"${cmd.text}" is not an ipset command`, line, cmd, cmd, {
+      sentence: 'not-a-command',
+      word: cmd.text,
+    });
     return;
   }
   if ((command === 'flush' || command === 'destroy') && !name) {
@@ -52,7 +55,10 @@ function saveLine(book: SetBook, words: Word[], line: number): void {
   const set = book.named(name, line);
   if (!set) return;
   if (command === 'add') {
-    if (rest.length === 0) book.report('syntax', 'error', 'add needs a member', line, cmd, name);
+    if (rest.length === 0)
+      book.report('syntax', 'error', 'add needs a member', line, cmd, name, {
+        sentence: 'add-member',
+      });
     else book.add(set, rest, line);
   } else if (command === 'del') book.del(set, rest[0], line);
   else if (command === 'flush') set.members = [];
@@ -68,12 +74,23 @@ function swapOrRename(
   line: number,
 ): void {
   if (!to) {
-    book.report('syntax', 'error', `${command} needs a second set name`, line, undefined);
+    book.report(
+      'syntax',
+      'error',
+      `${command} needs a second set name`,
+      line,
+      undefined,
+      undefined,
+      { sentence: 'second-name', command },
+    );
     return;
   }
   if (command === 'rename') {
     if (book.sets.has(to.text))
-      book.report('duplicate-set', 'error', `set "${to.text}" already exists`, line, to);
+      book.report('duplicate-set', 'error', `set "${to.text}" already exists`, line, to, to, {
+        sentence: 'rename-exists',
+        name: to.text,
+      });
     else {
       book.sets.delete(set.name);
       book.sets.set(to.text, { ...set, name: to.text });
@@ -162,11 +179,19 @@ function readList(book: SetBook, lines: string[]): void {
     }
     const b = open.block;
     if (!b) {
-      book.report('syntax', 'error', 'an ipset list block starts with "Name: SET"', line, {
-        text,
-        column: 1,
-        end: text.length + 1,
-      });
+      book.report(
+        'syntax',
+        'error',
+        'an ipset list block starts with "Name: SET"',
+        line,
+        {
+          text,
+          column: 1,
+          end: text.length + 1,
+        },
+        undefined,
+        { sentence: 'block-start' },
+      );
       return;
     }
     if (inMembers) {
@@ -174,11 +199,19 @@ function readList(book: SetBook, lines: string[]): void {
       return;
     }
     if (!field) {
-      book.report('syntax', 'error', 'expected "Key: value" or "Members:"', line, {
-        text,
-        column: 1,
-        end: text.length + 1,
-      });
+      book.report(
+        'syntax',
+        'error',
+        'expected "Key: value" or "Members:"',
+        line,
+        {
+          text,
+          column: 1,
+          end: text.length + 1,
+        },
+        undefined,
+        { sentence: 'block-field' },
+      );
       return;
     }
     if (field.key === 'Type') [b.type, b.typeLine] = [field.value[0], line];
@@ -205,6 +238,7 @@ export function readIpsetText(text: string): IpsetTextResult {
       column: 1,
       endLine: 1,
       endColumn: 1,
+      args: { sentence: 'ipset' },
     });
     return { sets: [], diagnostics: book.diagnostics, format: 'empty' };
   }

@@ -47,10 +47,18 @@ export interface SourceSpan {
   endColumn: number;
 }
 
+/**
+ * The values a message names (a field path, a value, a set name, a count), so the UI can say the
+ * same thing in the learner's language; `sentence` picks the sentence where one code has several.
+ * The English `message` stays the reference wording (CLI, tests).
+ */
+export type DiagnosticArgs = Readonly<Record<string, string | number>>;
+
 export interface Diagnostic extends SourceSpan {
   code: DiagnosticCode;
   severity: Severity;
   message: string;
+  args?: DiagnosticArgs;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

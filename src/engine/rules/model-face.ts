@@ -33,6 +33,7 @@ export {
   formatDiagnostic,
   hasErrors,
   type Diagnostic,
+  type DiagnosticArgs,
   type DiagnosticCode,
   type PositionedProblem,
   type Severity,

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { DUMP_MODEL_URI, IPTABLES_LANGUAGE_ID } from '../editor/language-ids.ts';
 import { toMarkers, type RevealRequest } from '../editor/markers.ts';
+import { diagnosticText } from '../diagnostics/diagnostic-text.ts';
 import { useLang, useT } from '../i18n/index.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -174,13 +175,15 @@ export function DumpWorkspace(props: { reveal: RevealRequest | null }) {
   const big = dump.length > BIG_TEXT;
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
+  const lang = useLang();
   const markers = useMemo(
-    () => (summary && summary.length <= MARKER_TEXT_LIMIT ? toMarkers(summary.diagnostics) : []),
-    [summary],
+    () =>
+      summary && summary.length <= MARKER_TEXT_LIMIT ? toMarkers(summary.diagnostics, lang) : [],
+    [summary, lang],
   );
   const problems = useMemo(
-    () => new Map((summary?.diagnostics ?? []).map((d) => [d.line, d.message])),
-    [summary],
+    () => new Map((summary?.diagnostics ?? []).map((d) => [d.line, diagnosticText(d, lang)])),
+    [summary, lang],
   );
   const load = (file: File | undefined) => {
     if (file) giveDumpFile(file);

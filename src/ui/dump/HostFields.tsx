@@ -6,6 +6,8 @@
 import type { FieldDiagnostic } from '../../engine/netfilter/fields.ts';
 import type { HostDocument } from '../../engine/netfilter/infer-host.ts';
 import type { DumpSummary } from '../../worker/dump-protocol.ts';
+import { diagnosticText } from '../diagnostics/diagnostic-text.ts';
+import { useLang } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { problemsAt, splitAddresses } from './host-doc.ts';
 import type { DumpStrings } from './strings.ts';
@@ -22,12 +24,13 @@ export interface HostFieldsProps {
 }
 
 export function Problems({ list }: { list: FieldDiagnostic[] }) {
+  const lang = useLang();
   if (list.length === 0) return null;
   return (
     <ul className="host-problems" role="alert">
       {list.map((d, i) => (
         <li key={i} className={d.severity}>
-          {d.message}
+          <span title={lang === 'en' ? undefined : d.message}>{diagnosticText(d, lang)}</span>
         </li>
       ))}
     </ul>

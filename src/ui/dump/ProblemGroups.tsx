@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { Diagnostic } from '../../engine/rules/index.ts';
 import type { DumpProblemGroup, DumpSummary } from '../../worker/dump-protocol.ts';
+import { diagnosticText } from '../diagnostics/diagnostic-text.ts';
 import { useLang, useT } from '../i18n/index.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ROW_PAGE, useProblemPages } from './dump-queries.ts';
@@ -18,7 +19,8 @@ const LIST_HEIGHT = 240;
 
 function GroupRows({ id, group }: { id: string; group: DumpProblemGroup }) {
   const t = useT();
-  const d = dumpStrings[useLang()].problems;
+  const lang = useLang();
+  const d = dumpStrings[lang].problems;
   const revealAt = useUi((s) => s.revealAt);
   const [range, setRange] = useState<[number, number]>([0, ROW_PAGE]);
   const onRange = useCallback((first: number, last: number) => setRange([first, last]), []);
@@ -52,7 +54,9 @@ function GroupRows({ id, group }: { id: string; group: DumpProblemGroup }) {
             title={r.message}
           >
             <span className="problem-at">{t.problemAt(r.line, r.column)}</span>{' '}
-            {group.same ? null : <span className="problem-row-message">{r.message}</span>}
+            {group.same ? null : (
+              <span className="problem-row-message">{diagnosticText(r, lang)}</span>
+            )}
           </button>
         );
       }}
@@ -62,7 +66,8 @@ function GroupRows({ id, group }: { id: string; group: DumpProblemGroup }) {
 
 function Group({ id, group }: { id: string; group: DumpProblemGroup }) {
   const t = useT();
-  const d = dumpStrings[useLang()].problems;
+  const lang = useLang();
+  const d = dumpStrings[lang].problems;
   const revealAt = useUi((s) => s.revealAt);
   const [open, setOpen] = useState(false);
   return (
@@ -72,7 +77,10 @@ function Group({ id, group }: { id: string; group: DumpProblemGroup }) {
         <span className="problem-count" data-testid="problem-group-count">
           {d.count(group.count)}
         </span>{' '}
-        <span className="message">{group.message}</span> <code className="muted">{group.code}</code>
+        <span className="message" title={lang === 'en' ? undefined : group.message}>
+          {diagnosticText(group, lang)}
+        </span>{' '}
+        <code className="muted">{group.code}</code>
       </div>
       <div className="problem-group-actions">
         {group.count === 1 ? (

@@ -1,4 +1,8 @@
 /** Diagnostics (the compiler's, the dump parser's) as the plain marker data the editor shows. */
+import type { DiagnosticArgs } from '../../engine/rules/index.ts';
+import { diagnosticText } from '../diagnostics/diagnostic-text.ts';
+import type { Lang } from '../i18n/index.ts';
+
 export type MarkerSeverity = 'error' | 'warning' | 'info';
 
 export interface EditorMarker {
@@ -7,7 +11,10 @@ export interface EditorMarker {
   endLine: number;
   endColumn: number;
   severity: MarkerSeverity;
+  /** in the learner's language */
   message: string;
+  /** the engine's English sentence, when `message` is a translation of it */
+  original?: string;
   /** the diagnostic code, shown after the message */
   code: string;
 }
@@ -28,7 +35,9 @@ export function toMarkers(
     severity: MarkerSeverity;
     message: string;
     code: string;
+    args?: DiagnosticArgs;
   }[],
+  lang: Lang = 'en',
 ): EditorMarker[] {
   return diagnostics.map((d) => ({
     line: d.line,
@@ -37,7 +46,8 @@ export function toMarkers(
     endLine: d.endLine,
     endColumn: d.endLine === d.line && d.endColumn <= d.column ? d.column + 1 : d.endColumn,
     severity: d.severity,
-    message: d.message,
+    message: diagnosticText(d, lang),
+    ...(lang === 'en' ? {} : { original: d.message }),
     code: d.code,
   }));
 }

@@ -9,7 +9,7 @@ import { openEditorGate } from '../editor/editor-gate.ts';
 import { LazyEditor } from '../editor/LazyEditor.tsx';
 import { CLUSTER_MODEL_URI as CLUSTER_URI } from '../editor/language-ids.ts';
 import { toMarkers, type EditorMarker, type RevealRequest } from '../editor/markers.ts';
-import { useT } from '../i18n/index.ts';
+import { useLang, useT } from '../i18n/index.ts';
 import { useCurrentCompile } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
@@ -42,13 +42,17 @@ function uniqueDiagnostics(lists: readonly (readonly ClusterDiagnostic[])[]): Cl
 
 function useClusterMarkers(): { markers: EditorMarker[]; broken: boolean; busy: boolean } {
   const q = useCurrentCompile();
+  const lang = useLang();
   const data = q.data;
   const markers = useMemo(
     () =>
       data
-        ? toMarkers(uniqueDiagnostics([data.diagnostics, ...data.nodes.map((n) => n.diagnostics)]))
+        ? toMarkers(
+            uniqueDiagnostics([data.diagnostics, ...data.nodes.map((n) => n.diagnostics)]),
+            lang,
+          )
         : [],
-    [data],
+    [data, lang],
   );
   return { markers, broken: q.broken, busy: q.isFetching };
 }

@@ -38,7 +38,9 @@ function Problem(props: { marker: EditorMarker; onGoTo(line: number, column: num
         {t.problemAt(m.line, m.column)}
       </button>{' '}
       <span className="severity">{t.severity[m.severity] ?? m.severity}</span>{' '}
-      <span className="message">{sentence}</span>
+      <span className="message" title={m.original}>
+        {sentence}
+      </span>
       {yaml ? (
         <>
           <CopyYaml text={yaml} />

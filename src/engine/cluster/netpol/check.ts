@@ -37,13 +37,20 @@ function checkPortNames(
       if (typeof port.port !== 'string') continue;
       const pods = destinations(rule);
       if (declares(pods, port.port, port.protocol)) continue;
-      const effect = widensToEveryPort(model, rule, pods)
+      const widens = widensToEveryPort(model, rule, pods);
+      const effect = widens
         ? 'kube-router then writes the rule with no port match, so it allows every port from its peers'
         : 'this entry allows nothing';
       report.warn(
         'unknown-port-name',
         port.span,
         `no container of the pods this rule reaches (namespace ${namespace}) declares a ${port.protocol} port named ${port.port}: ${effect}`,
+        {
+          namespace,
+          protocol: port.protocol,
+          name: port.port,
+          effect: widens ? 'every-port' : 'nothing',
+        },
       );
     }
 }
@@ -55,6 +62,7 @@ export function checkPolicies(model: ClusterModel, report: ClusterReport): void 
         'not-compiled',
         spanOf(policy.ref, 'kind'),
         'NetworkPolicy is read but not enforced: kube-proxy ignores it, a CNI plugin writes its rules (set networkPolicy: calico or kube-router in the Cluster document)',
+        { sentence: 'policy-not-enforced' },
       );
     const selected = selectedPods(model, policy);
     if (selected.length === 0)
@@ -62,6 +70,7 @@ export function checkPolicies(model: ClusterModel, report: ClusterReport): void 
         'selects-nothing',
         spanOf(policy.ref, 'spec.podSelector'),
         `NetworkPolicy ${policy.namespace}/${policy.name} selects no pod in namespace ${policy.namespace}: it changes nothing`,
+        { kind: 'NetworkPolicy', namespace: policy.namespace, name: policy.name },
       );
     else checkPortNames(model, policy.namespace, policy.spec.ingress, () => selected, report);
     // an egress rule's named port is the destination's: its peers, or any pod when it names none

@@ -33,13 +33,19 @@ export function readSelector(r: Reader, path: Path): LabelSelector | undefined {
     const key = r.str([...p, 'key']);
     const operator = r.oneOf(p.concat('operator'), OPERATORS);
     if (key === undefined || operator === undefined) {
-      if (key === undefined) r.error(p, 'missing-field', 'a match expression needs a key');
+      if (key === undefined)
+        r.error(p, 'missing-field', 'a match expression needs a key', {
+          sentence: 'expression-key',
+        });
       ok = false;
       return;
     }
     const values = r.list([...p, 'values']).map((v) => String(v));
     if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
-      r.error(p, 'missing-field', `operator ${operator} needs at least one value`);
+      r.error(p, 'missing-field', `operator ${operator} needs at least one value`, {
+        sentence: 'expression-values',
+        operator,
+      });
       ok = false;
       return;
     }
@@ -50,19 +56,26 @@ export function readSelector(r: Reader, path: Path): LabelSelector | undefined {
 
 function readPeer(r: Reader, path: Path, peer: unknown): PolicyPeer | undefined {
   if (!isRecord(peer)) {
-    r.error(path, 'bad-type', `a peer should be a mapping, got ${shown(peer)}`);
+    r.error(path, 'bad-type', `a peer should be a mapping, got ${shown(peer)}`, {
+      expected: 'peer-mapping',
+      got: shown(peer),
+    });
     return undefined;
   }
   const span = r.span(path);
   if (peer['ipBlock'] !== undefined) {
     if (peer['podSelector'] !== undefined || peer['namespaceSelector'] !== undefined) {
-      r.error(path, 'bad-value', 'a peer with ipBlock may not also have selectors');
+      r.error(path, 'bad-value', 'a peer with ipBlock may not also have selectors', {
+        sentence: 'ipblock-and-selectors',
+      });
       return undefined;
     }
     const cidr = r.cidr([...path, 'ipBlock', 'cidr']);
     if (cidr === undefined) {
       if (r.get([...path, 'ipBlock', 'cidr']) === undefined)
-        r.error([...path, 'ipBlock'], 'missing-field', 'an ipBlock needs a cidr');
+        r.error([...path, 'ipBlock'], 'missing-field', 'an ipBlock needs a cidr', {
+          sentence: 'ipblock-cidr',
+        });
       return undefined;
     }
     const except = [];
@@ -79,7 +92,9 @@ function readPeer(r: Reader, path: Path, peer: unknown): PolicyPeer | undefined 
   const hasPod = peer['podSelector'] !== undefined;
   const hasNs = peer['namespaceSelector'] !== undefined;
   if (!hasPod && !hasNs) {
-    r.error(path, 'missing-field', 'a peer needs podSelector, namespaceSelector or ipBlock');
+    r.error(path, 'missing-field', 'a peer needs podSelector, namespaceSelector or ipBlock', {
+      sentence: 'peer-empty',
+    });
     return undefined;
   }
   const podSelector = hasPod ? readSelector(r, [...path, 'podSelector']) : null;
@@ -103,7 +118,10 @@ function readPort(r: Reader, path: Path): PolicyPort | undefined {
       port = n;
     } else port = raw;
   } else if (raw !== undefined && raw !== null) {
-    r.error([...path, 'port'], 'bad-type', `port should be a number or a name, got ${shown(raw)}`);
+    r.error([...path, 'port'], 'bad-type', `port should be a number or a name, got ${shown(raw)}`, {
+      expected: 'port-number-or-name',
+      got: shown(raw),
+    });
     return undefined;
   }
   let endPort: number | null = null;
@@ -111,11 +129,17 @@ function readPort(r: Reader, path: Path): PolicyPort | undefined {
     const e = r.int([...path, 'endPort'], 1, 65535);
     if (e === undefined) return undefined;
     if (typeof port !== 'number') {
-      r.error([...path, 'endPort'], 'bad-value', 'endPort needs a numeric port');
+      r.error([...path, 'endPort'], 'bad-value', 'endPort needs a numeric port', {
+        sentence: 'endport-named',
+      });
       return undefined;
     }
     if (e < port) {
-      r.error([...path, 'endPort'], 'bad-value', `endPort ${e} is below port ${port}`);
+      r.error([...path, 'endPort'], 'bad-value', `endPort ${e} is below port ${port}`, {
+        sentence: 'endport-below',
+        endPort: e,
+        port,
+      });
       return undefined;
     }
     endPort = e;
@@ -129,7 +153,11 @@ function readRules(r: Reader, dir: 'ingress' | 'egress'): PolicyRule[] {
   r.list(['spec', dir]).forEach((item, i) => {
     const path = ['spec', dir, i];
     if (item !== null && item !== undefined && !isRecord(item)) {
-      r.error(path, 'bad-type', `a ${dir} rule should be a mapping, got ${shown(item)}`);
+      r.error(path, 'bad-type', `a ${dir} rule should be a mapping, got ${shown(item)}`, {
+        expected: 'rule-mapping',
+        direction: dir,
+        got: shown(item),
+      });
       return;
     }
     const written = r.list([...path, peersKey]);
@@ -148,7 +176,7 @@ export function readNetworkPolicy(r: Reader): ClusterNetworkPolicy | undefined {
   const meta = readMeta(r, 'NetworkPolicy');
   if (!meta) return undefined;
   if (r.record(['spec']) === undefined) {
-    r.error([], 'missing-field', 'a NetworkPolicy needs spec');
+    r.error([], 'missing-field', 'a NetworkPolicy needs spec', { sentence: 'policy-spec' });
     return undefined;
   }
   const podSelector = readSelector(r, ['spec', 'podSelector']);

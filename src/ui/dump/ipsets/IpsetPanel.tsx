@@ -5,6 +5,7 @@
  */
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import type { DumpSummary } from '../../../worker/dump-protocol.ts';
+import { diagnosticText } from '../../diagnostics/diagnostic-text.ts';
 import { useLang } from '../../i18n/index.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { useDump } from '../dump-store.ts';
@@ -13,7 +14,8 @@ import { ipsetStrings } from './strings.ts';
 import './ipsets.css';
 
 export function IpsetPanel(props: { summary: DumpSummary }) {
-  const t = ipsetStrings[useLang()];
+  const lang = useLang();
+  const t = ipsetStrings[lang];
   const text = useDump((s) => s.ipsetText);
   const set = useDump((s) => s.set);
   const revealAt = useUi((s) => s.revealAt);
@@ -83,7 +85,8 @@ export function IpsetPanel(props: { summary: DumpSummary }) {
           <ul>
             {view.problems.map((d, i) => (
               <li key={i} className={d.severity}>
-                <span className="muted">{t.at(d.line, d.column)}</span> {d.message}
+                <span className="muted">{t.at(d.line, d.column)}</span>{' '}
+                <span title={lang === 'en' ? undefined : d.message}>{diagnosticText(d, lang)}</span>
               </li>
             ))}
           </ul>

@@ -21,6 +21,8 @@ interface LongTask {
 interface PageGlobals {
   __longTasks: LongTask[];
   __firstTraceAt: number | null;
+  /** the columns in the order they came on the page */
+  __panes: string[];
   __marks(): string[];
   performance: {
     now(): number;
@@ -59,6 +61,14 @@ test(
         for (const e of list.getEntries())
           g.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
+      g.__panes = [];
+      const panes = new g.MutationObserver(() => {
+        for (const pane of ['trace-pane', 'views-pane'])
+          if (!g.__panes.includes(pane) && g.document.querySelector(`.${pane}`))
+            g.__panes.push(pane);
+        if (g.__panes.length === 2) panes.disconnect();
+      });
+      panes.observe(g.document, { childList: true, subtree: true, characterData: false });
       // the moment the result line first names the DNATed pod
       const watch = new g.MutationObserver(() => {
         const line = g.document.querySelector('[data-testid=result-packet]');
@@ -76,6 +86,11 @@ test(
     });
     // each task's CPU time too (task-cpu.ts): on a shared machine a task's wall time is mostly
     // its wait for a core
+    // every script fetched, the workers' own included
+    const scripts: string[] = [];
+    page.context().on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
     const cdp = await page.context().newCDPSession(page);
     await startTaskTrace(cdp);
     await openTraced(page);
@@ -86,13 +101,24 @@ test(
     const m = await page.evaluate((mark) => {
       const g = globalThis as unknown as PageGlobals;
       g.performance.mark(mark);
-      return { firstTrace: g.__firstTraceAt, tasks: g.__longTasks, marks: g.__marks() };
+      return {
+        firstTrace: g.__firstTraceAt,
+        tasks: g.__longTasks,
+        marks: g.__marks(),
+        panes: g.__panes,
+      };
     }, QUIET_MARK);
     const traced = await tasksUntilMark(cdp, QUIET_MARK);
     // the worker compiled the cluster while the page loaded, and the trace went before the
     // journey (worker-queue.ts) and the odds (ViewsPane.tsx): the order, not the time, is held
     const asked = m.marks.filter((n) => n.startsWith('engine:ask:'));
-    expect(asked[0]).toBe('engine:ask:prepareCluster');
+    expect(asked[0]).toBe('engine:ask:compileCluster');
+    // the packet's column, where the first trace shows, came before the diagrams' column
+    expect(m.panes.slice(0, 2)).toEqual(['trace-pane', 'views-pane']);
+    // the engine worker started without the lesson files (a chunk of their own, fetched with
+    // the first lesson)
+    expect(scripts.some((u) => /\/assets\/worker-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(scripts.filter((u) => u.includes('/lesson-files-'))).toEqual([]);
     const trace = asked.indexOf('engine:ask:trace');
     expect(trace).toBeGreaterThan(0);
     expect(trace).toBeLessThan(asked.indexOf('engine:ask:journey'));

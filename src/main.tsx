@@ -6,16 +6,17 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // Evaluating all the code at once was one long task. Each dynamic import is evaluated in a task
-// of its own: React's DOM renderer first, then the app; reading the saved work (browser storage
-// answers synchronously, and slowly the first time) comes in a third, the first render in a fourth.
-// The engine worker first: it loads and starts in parallel with everything below.
+// of its own: the app first, then React's DOM renderer; reading the saved work (browser storage
+// answers synchronously, and slowly the first time) comes in a task between them, and asks the
+// engine for the first answers, which it works out while React's renderer is evaluated and the
+// page first rendered. The engine worker first: it loads and starts in parallel with all this.
 warmEngine();
 void (async () => {
-  const { createRoot } = await import('react-dom/client');
-  await nextTask();
   const { keep, render } = await import('./ui/boot.tsx');
   await nextTask();
   keep();
+  await nextTask();
+  const { createRoot } = await import('react-dom/client');
   await nextTask();
   render(root, createRoot);
 })();

@@ -18,9 +18,11 @@ const viewsPane = import('./shell/ViewsPane.tsx');
 const tracePane = import('./shell/TracePane.tsx');
 const ViewsPane = lazy(() => viewsPane.then((m) => ({ default: m.ViewsPane })));
 const TracePane = lazy(() => tracePane.then((m) => ({ default: m.TracePane })));
-// the right column comes a frame after the centre one, never in the same frame
-let viewsShown: () => void = () => {};
-const afterViews = Promise.all([new Promise<void>((r) => (viewsShown = r)), tracePane]);
+// The right column (the packet and what became of it: the first answer a learner reads) comes
+// first; the centre one (the diagrams, heavier to lay out) a frame after it, never in the same
+// frame.
+let traceShown: () => void = () => {};
+const afterTrace = Promise.all([new Promise<void>((r) => (traceShown = r)), viewsPane]);
 
 /** The language and theme live on <html>, where CSS and screen readers look for them. */
 function useDocumentSettings(): void {
@@ -55,12 +57,12 @@ export function App() {
         {/* hidden, not unmounted, under the lesson list: the editor and views keep their state */}
         <main className="app-main" hidden={lessonScreen === 'index'}>
           <EditorPane />
-          <Later frames={1} after={viewsPane} onShown={viewsShown} placeholder={PANE_PLACE}>
+          <Later frames={1} after={afterTrace} placeholder={PANE_PLACE}>
             <Suspense fallback={PANE_PLACE}>
               <ViewsPane />
             </Suspense>
           </Later>
-          <Later frames={1} after={afterViews} placeholder={PANE_PLACE}>
+          <Later frames={1} after={tracePane} onShown={traceShown} placeholder={PANE_PLACE}>
             <Suspense fallback={PANE_PLACE}>
               <TracePane />
             </Suspense>

@@ -119,8 +119,3 @@ export function compiledCluster(yaml: string): CompiledCluster {
   }
   return fresh;
 }
-
-/** Whether `yaml` is compiled and kept (a prepared cluster is). */
-export function isClusterKept(yaml: string): boolean {
-  return cache.has(yaml);
-}

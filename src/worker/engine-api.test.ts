@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import GOLDEN from '../engine/cluster/__golden__/clusterip-4pods.yaml?raw';
-import { isClusterKept } from './cluster-cache.ts';
 import { engineApi } from './engine-api.ts';
 import type { TraceRequest } from './protocol.ts';
 
@@ -129,14 +128,5 @@ describe('engine API (what the worker exposes)', () => {
       packets: [{ in: 'eth0', proto: 'tcp', src: '198.51.100.20', dst: '192.168.1.10', dport: 22 }],
     });
     expect(r.result?.packets[0]?.result.fate).toBe('local');
-  });
-});
-
-describe('prepareCluster', () => {
-  it("compiles into the cache, so the page's own compile of that text is a lookup", () => {
-    const yaml = DEFAULT_CLUSTER_YAML + '\n# prepared\n';
-    expect(isClusterKept(yaml)).toBe(false);
-    expect(engineApi.prepareCluster(yaml)).toBeUndefined();
-    expect(isClusterKept(yaml)).toBe(true);
   });
 });

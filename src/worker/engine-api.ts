@@ -52,10 +52,6 @@ export const engineApi: EngineApi = {
     return compiledCluster(yaml).result;
   },
 
-  prepareCluster(yaml) {
-    compiledCluster(yaml);
-  },
-
   parseDump(text) {
     return parsedDump(text);
   },

@@ -164,8 +164,6 @@ export type { FieldDiagnostic, DumpFormat };
 /** The API the worker exposes; every call is a pure function of its arguments. */
 export interface EngineApi extends DumpApi, LessonsApi, SyncApi {
   compileCluster(yaml: string): CompileClusterResult;
-  /** Compiles into the worker's cache only (nothing to copy back): a page about to ask. */
-  prepareCluster(yaml: string): void;
   parseDump(text: string): ParseDumpResult;
   /** the source's rules printed as iptables-save, iptables -S or iptables -L -n -v */
   print(source: RuleSource, format: DumpFormat): string;

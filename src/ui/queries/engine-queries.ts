@@ -4,7 +4,7 @@
  * dropped before the worker starts it (worker/client.ts); keepPreviousData keeps the last answer
  * on screen while the next one is computed.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { ask } from '../../worker/client.ts';
 import { askDump } from '../../worker/dump-client.ts';
@@ -34,13 +34,27 @@ function requestKey(req: TraceRequest): unknown[] {
   return [...sourceKey(req.source), req.packets, req.seed ?? 1, req.withReply ?? false];
 }
 
-export function useCompile(yaml: string | null) {
-  const q = useQuery({
+/** The compile of `yaml`: what useCompile watches, and what the app's start asks ahead (boot.tsx). */
+export function compileQuery(yaml: string | null) {
+  return queryOptions({
     queryKey: ['compile', yaml === null ? null : textKey(yaml)],
     queryFn: ({ signal }) => ask('compileCluster', (e) => e.compileCluster(yaml ?? ''), signal),
     enabled: yaml !== null,
-    placeholderData: keepPreviousData,
   });
+}
+
+/** The trace of `req`: what useTrace watches, and what the app's start asks ahead (boot.tsx). */
+export function traceQuery(req: TraceRequest | null) {
+  return queryOptions({
+    queryKey: ['trace', ...(req ? requestKey(req) : [null])],
+    queryFn: ({ signal }) =>
+      askFor((req as TraceRequest).source)('trace', (e) => e.trace(req as TraceRequest), signal),
+    enabled: req !== null,
+  });
+}
+
+export function useCompile(yaml: string | null) {
+  const q = useQuery({ ...compileQuery(yaml), placeholderData: keepPreviousData });
   // A compile reaches a dozen components (editor markers, header, packet form, journey, rules).
   // The query's own update is urgent and cannot be sliced: its readers first re-render with the
   // previous state of this same query (cheap), then with the answer at low priority, in slices
@@ -56,13 +70,7 @@ export function useCompile(yaml: string | null) {
 }
 
 export function useTrace(req: TraceRequest | null) {
-  return useQuery({
-    queryKey: ['trace', ...(req ? requestKey(req) : [null])],
-    queryFn: ({ signal }) =>
-      askFor((req as TraceRequest).source)('trace', (e) => e.trace(req as TraceRequest), signal),
-    enabled: req !== null,
-    placeholderData: sameSourceKind(req),
-  });
+  return useQuery({ ...traceQuery(req), placeholderData: sameSourceKind(req) });
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Ruleset } from '../../engine/rules/index.ts';
 import type { RuleProvenance } from '../../engine/cluster/index.ts';
 import type { ClusterSummary, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';
-import { useScenario } from '../stores/scenario-store.ts';
+import { useScenario, type SentPacket } from '../stores/scenario-store.ts';
 import { useCompile, useTrace } from './engine-queries.ts';
 import { useDump } from '../dump/dump-store.ts';
 import { skeletonRuleset } from '../dump/dump-rules.ts';
@@ -130,14 +130,24 @@ export function useSentRequest(): SentRequest {
     };
   }
   if (!summary || goodYaml === null) return null;
+  return clusterRequest(sent, summary, goodYaml);
+}
+
+/** The packet `sent` as a trace request against the cluster `yaml` compiled to `summary`. */
+export function clusterRequest(
+  sent: SentPacket,
+  summary: ClusterSummary,
+  yaml: string,
+): NonNullable<SentRequest> {
   const r = resolvePacket(sent.form, summary);
   if (!r.ok) return r;
   return {
     ok: true,
     node: r.node,
     req: {
-      ...base,
-      source: { kind: 'cluster', yaml: goodYaml, node: r.node },
+      seed: sent.seed,
+      withReply: sent.withReply,
+      source: { kind: 'cluster', yaml, node: r.node },
       packets: packetsToSend(r.packet, sent.twice),
     },
   };

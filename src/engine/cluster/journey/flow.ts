@@ -14,6 +14,7 @@
  */
 import { FieldReport, isRecord, shown, type FieldDiagnostic } from '../../netfilter/fields.ts';
 import {
+  formatAddr,
   formatAddrPort,
   parseAddr,
   parseIPv6Number,
@@ -307,7 +308,7 @@ function readTarget(
   if (addrFamily(address) !== family) {
     r.error(
       'to',
-      `${head} is an ${familyName(addrFamily(address))} address; this flow is ${familyName(family)}`,
+      `${formatAddr(address)} is an ${familyName(addrFamily(address))} address; this flow is ${familyName(family)}`,
     );
     return null;
   }
@@ -381,7 +382,7 @@ function readFamily(
   if (!has.includes(family)) {
     r.error(
       field,
-      `the cluster has no ${familyName(family)} (its serviceCIDR gives ${has.map(familyName).join(' and ')}); name the family in the Cluster document's serviceCIDR to follow ${familyName(family)} flows`,
+      `the cluster has no ${familyName(family)} (its serviceCIDR gives ${has.map(familyName).join(' and ')}); a serviceCIDR with a range of each family makes it dual-stack`,
       'bad-value',
     );
     return null;

@@ -140,7 +140,7 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n').slice(1)).toEqual([
-      'tests/fixtures/cli/journey-bad-flow.json:5:3: error: dport: unknown field "dport" (expected one of: from, to, proto, sport, tcpFlags, via)',
+      'tests/fixtures/cli/journey-bad-flow.json:5:3: error: dport: unknown field "dport" (expected one of: from, to, proto, sport, tcpFlags, via, family)',
       'tests/fixtures/cli/journey-bad-flow.json:2:11: error: from: there is no pod default/nobody',
       'tests/fixtures/cli/journey-bad-flow.json:3:9: error: to: Service default/service-test has no port "81" (ports: 80)',
       '',
@@ -205,6 +205,34 @@ describe('netfilter-lab journey', { timeout: 30_000 }, () => {
     expect(help.stdout).toMatch(/\n {2}journey {2}follow a connection across the cluster/);
     expect(cli(['journey', '--help']).stdout).toMatch(
       /^Usage: netfilter-lab journey CLUSTER\.yaml\|- --flow FLOW\.json/,
+    );
+  });
+
+  it('follows an IPv6 flow of a dual-stack cluster, and says at its field when the cluster has no IPv6', () => {
+    const r = cli([
+      'journey',
+      f('journey-dual-stack.yaml'),
+      '--flow',
+      f('journey-ipv6.json'),
+      '--all-paths',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const golden = new URL(
+      '../engine/cluster/journey/__golden__/dual-stack.ipv6.txt',
+      import.meta.url,
+    );
+    expect(r.stdout).toBe(readFileSync(golden, 'utf8'));
+    const json = JSON.parse(
+      cli(['journey', f('journey-dual-stack.yaml'), '--flow', f('journey-ipv6.json'), '--json'])
+        .stdout,
+    );
+    expect(json.flow.from.address).toBe('fd00:10:244:1::20');
+    expect(json.journey.replyMatches).toBe(true);
+    const v4 = cli(['journey', f('journey-clusterip.yaml'), '--flow', f('journey-ipv6.json')]);
+    expect(v4.status).toBe(1);
+    expect(v4.stderr).toMatch(
+      /\ntests\/fixtures\/cli\/journey-ipv6\.json:1:\d+: error: family: the cluster has no IPv6 \(its serviceCIDR gives IPv4\)/,
     );
   });
 });

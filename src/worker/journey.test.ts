@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLUSTER_YAML, DEFAULT_NODE } from '../engine/scenarios/default-cluster.ts';
+import { DUAL_STACK_YAML } from '../engine/scenarios/dual-stack.ts';
 import { engineApi } from './engine-api.ts';
 import type { JourneyRequest, PacketInput } from './protocol.ts';
 
@@ -68,5 +69,36 @@ describe('engineApi.journey', () => {
     expect(bad.problems).toEqual([
       { where: 'packet', message: expect.stringContaining('there is no Service default/nope') },
     ]);
+  });
+
+  it('follows an IPv6 flow of a dual-stack cluster, its family and addresses passed as written', () => {
+    const r = engineApi.journey({
+      yaml: DUAL_STACK_YAML,
+      flow: {
+        from: 'pod/default/client',
+        to: 'svc/default/web:80',
+        proto: 'tcp',
+        sport: 40000,
+        family: 'ipv6',
+      },
+      seed: 1,
+      entry: {
+        node: 'node-b',
+        packet: { ...PACKET, src: 'fd00:10:244:1::20', dst: 'fd00:10:96::80' },
+      },
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.flow?.from.address).toBe('fd00:10:244:1::20');
+    expect(r.journey?.hops[0]?.before.dst).toBe('fd00:10:96::80');
+    expect(r.journey?.sourceSeen).toBe('[fd00:10:244:1::20]:40000');
+    expect(r.journey?.reply?.packet.src).toBe('fd00:10:96::80');
+    expect(r.journey?.replyMatches).toBe(true);
+    const literal = engineApi.journey({
+      yaml: DUAL_STACK_YAML,
+      flow: { from: 'fd00:10:244:1::20', to: '[fd00:10:96::80]:80', proto: 'tcp', sport: 40000 },
+      seed: 1,
+    });
+    expect(literal.problems).toEqual([]);
+    expect(literal.flow?.toRole).toBe('cluster IP of default/web');
   });
 });

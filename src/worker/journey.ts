@@ -19,7 +19,8 @@ function entryResult(req: JourneyRequest): TraceResult | null {
   if (!req.entry) return null;
   const src = resolve({ kind: 'cluster', yaml: req.yaml, node: req.entry.node });
   if (!src.ok) return null;
-  const read = readPackets([req.entry.packet]);
+  // the node's rules are of one family: a packet of the other has no trace to agree with
+  const read = readPackets([req.entry.packet], src.ruleset.family);
   if (read.packets.length !== 1) return null;
   const run = simulate(src.ruleset, src.host, read.packets, { seed: req.seed, record: 'none' });
   return run.packets[0]?.result ?? null;

@@ -134,6 +134,8 @@ export interface FlowInput {
   tcpFlags?: string;
   /** the node a packet from outside reaches first */
   via?: string;
+  /** the flow's family; absent: that of an address in from/to, else the cluster's primary */
+  family?: 'ipv4' | 'ipv6';
 }
 
 export interface JourneyRequest {

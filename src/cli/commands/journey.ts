@@ -37,12 +37,16 @@ them: the node it enters, DNAT and masquerade there, routing to the node with th
 FORWARD there, delivery to the pod (and the source address the pod sees), then the reply's way
 back through each node's conntrack table. Pod networking is modelled plainly: each node's podCIDR
 on a bridge cni0 with a veth per pod, routes to the other nodes' podCIDRs via their node IPs.
+An IPv6 flow crosses each node's ip6tables rules (a dual-stack cluster has both).
 
 FLOW (JSON or YAML):
-  {"from": "pod/NAMESPACE/NAME" | "node/NAME" | "client/NAME" | "10.0.0.5",
-   "to": "svc/NAMESPACE/NAME:PORT" | "node/NAME:NODEPORT" | "pod/NAMESPACE/NAME:PORT" | "10.96.0.10:80",
+  {"from": "pod/NAMESPACE/NAME" | "node/NAME" | "client/NAME" | "10.0.0.5" | "fd00::5",
+   "to": "svc/NAMESPACE/NAME:PORT" | "node/NAME:NODEPORT" | "pod/NAMESPACE/NAME:PORT" | "10.96.0.10:80"
+         | "[fd00:10:96::80]:80",
    "proto": "tcp", "sport": 40000, "tcpFlags": "SYN",
-   "via": "node/NAME"}     (the node a packet from outside reaches, for a cluster, LB or external IP)
+   "via": "node/NAME",     (the node a packet from outside reaches, for a cluster, LB or external IP)
+   "family": "ipv6"}       (ipv4 or ipv6: the address pods, nodes and Services are reached by;
+                           default: the family of an address written, else the cluster's primary)
 
 Options:
   --flow FILE    the flow file (- for standard input)

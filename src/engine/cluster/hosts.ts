@@ -89,7 +89,7 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
   const bridges: HostFile['bridges'] = [];
   const routes: HostFileRoute[] = [];
   const localPods = model.pods.filter(
-    (p) => p.nodeName === node.name && p.podIP !== null && !p.finished,
+    (p) => p.nodeName === node.name && (p.podIP !== null || p.podIPv6 !== undefined) && !p.finished,
   );
   if (routedPods(model))
     for (const p of localPods) {
@@ -97,18 +97,21 @@ export function hostOf(model: ClusterModel, node: ClusterNode): HostFile {
       interfaces.push({ name: dev, addresses: [] });
       routes.push({ to: `${formatIPv4(p.podIP ?? 0)}/32`, dev });
     }
-  else if (node.podCIDR) {
+  else if (node.podCIDR || node.ipv6?.podCIDR) {
+    // an IPv6-only node's cni0 gets its IPv6 gateway address from addIPv6
     interfaces.push({
       name: 'cni0',
-      addresses: [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`],
+      addresses: node.podCIDR
+        ? [`${formatIPv4((node.podCIDR.address + 1) >>> 0)}/${node.podCIDR.prefix}`]
+        : [],
     });
     const ipv6 = clusterFamilies(model.settings).includes('IPv6');
     const ports = localPods.map((p) => ({
       name: vethName(p.namespace, p.name),
-      addresses:
-        ipv6 && p.podIPv6 !== undefined
-          ? [formatIPv4(p.podIP ?? 0), p.podIPv6]
-          : [formatIPv4(p.podIP ?? 0)],
+      addresses: [
+        ...(p.podIP !== null ? [formatIPv4(p.podIP)] : []),
+        ...(ipv6 && p.podIPv6 !== undefined ? [p.podIPv6] : []),
+      ],
       hairpin: true,
     }));
     bridges.push({ name: 'cni0', ports });

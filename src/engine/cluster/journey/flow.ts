@@ -6,15 +6,33 @@
  *
  *   {"from": "pod/default/client" | "node/NAME" | "client/NAME" | "10.0.0.5",
  *    "to": "svc/default/web:80" | "node/NAME:30080" | "pod/default/web-0:8080" | "10.96.0.10:80",
- *    "proto": "tcp", "sport": 40000, "tcpFlags": "SYN", "via": "node/NAME"}
+ *    "proto": "tcp", "sport": 40000, "tcpFlags": "SYN", "via": "node/NAME", "family": "ipv6"}
+ *
+ * IPv6 addresses are written bare in "from" and in brackets in "to" (`[fd00:10:96::80]:80`). The
+ * flow's family is its "family", else the family of an address it names, else the cluster's
+ * primary one; names then resolve to their address of that family.
  */
 import { FieldReport, isRecord, shown, type FieldDiagnostic } from '../../netfilter/fields.ts';
-import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
+import {
+  formatAddr,
+  formatAddrPort,
+  parseAddr,
+  parseIPv6Number,
+  type Addr,
+  type AddrFamily,
+} from '../../netfilter/ipv4.ts';
 import { readPackets } from '../../netfilter/index.ts';
-import type { ClusterModel, ClusterNode, ClusterService, ServicePort } from '../model.ts';
+import {
+  clusterFamilies,
+  type ClusterModel,
+  type ClusterNode,
+  type ClusterService,
+  type ServicePort,
+} from '../model.ts';
 import {
   addressRole,
-  nodeIP,
+  nodeAddresses,
+  podAddress,
   nodeOwning,
   nodeWithAddress,
   podWithAddress,
@@ -24,7 +42,7 @@ import {
 export type FlowProto = 'tcp' | 'udp' | 'sctp';
 
 export interface FlowTarget {
-  address: number;
+  address: Addr;
   port: number;
   /** how the user named it, e.g. `svc/default/web:80` */
   text: string;
@@ -42,6 +60,8 @@ export interface Flow {
   tcpFlags: string | null;
   /** the node a packet from outside first reaches (the flow's "via", or chosen) */
   via: ClusterNode | null;
+  /** the family of every address of the flow */
+  family: AddrFamily;
 }
 
 export interface FlowReadResult {
@@ -49,7 +69,7 @@ export interface FlowReadResult {
   diagnostics: FieldDiagnostic[];
 }
 
-const FIELDS = ['from', 'to', 'proto', 'sport', 'tcpFlags', 'via'];
+const FIELDS = ['from', 'to', 'proto', 'sport', 'tcpFlags', 'via', 'family'];
 const PROTOS: readonly FlowProto[] = ['tcp', 'udp', 'sctp'];
 export const DEFAULT_FLOW_SPORT = 40000;
 
@@ -69,11 +89,18 @@ function nodeList(model: ClusterModel): string {
   return model.nodes.map((n) => n.name).join(', ') || 'none';
 }
 
-function readSource(r: FieldReport, model: ClusterModel, v: unknown): Place | null {
+const SOURCE_FORMS = '"pod/NAMESPACE/NAME", "node/NAME", "client/NAME" or an IPv4 or IPv6 address';
+
+function readSource(
+  r: FieldReport,
+  model: ClusterModel,
+  v: unknown,
+  family: AddrFamily,
+): Place | null {
   if (typeof v !== 'string' || v === '') {
     r.error(
       'from',
-      `${shown(v)} is not a source (expected "pod/NAMESPACE/NAME", "node/NAME", "client/NAME" or an IPv4 address)`,
+      `${shown(v)} is not a source (expected ${SOURCE_FORMS})`,
       v === undefined ? 'missing-field' : 'bad-type',
     );
     return null;
@@ -93,8 +120,11 @@ function readSource(r: FieldReport, model: ClusterModel, v: unknown): Place | nu
       return null;
     }
     const node = pod.nodeName ? findNode(model, pod.nodeName) : undefined;
-    if (!node || pod.podIP === null) {
-      r.error('from', `pod ${pod.namespace}/${pod.name} has no node or no address to send from`);
+    if (!node || podAddress(pod, family) === null) {
+      r.error(
+        'from',
+        `pod ${pod.namespace}/${pod.name} has no node or no ${familyName(family)} address to send from`,
+      );
       return null;
     }
     return { kind: 'pod', pod, node };
@@ -107,6 +137,10 @@ function readSource(r: FieldReport, model: ClusterModel, v: unknown): Place | nu
         `there is no node ${shown(rest)} (nodes: ${nodeList(model)})`,
         'unknown-reference',
       );
+      return null;
+    }
+    if (nodeAddresses(node, family).length === 0) {
+      r.error('from', `node ${node.name} has no ${familyName(family)} InternalIP to send from`);
       return null;
     }
     return { kind: 'node', node };
@@ -122,13 +156,21 @@ function readSource(r: FieldReport, model: ClusterModel, v: unknown): Place | nu
       );
       return null;
     }
+    if (family !== 'ipv4') {
+      r.error('from', `client ${client.name} has an IPv4 address; this flow is IPv6`);
+      return null;
+    }
     return { kind: 'client', name: client.name, address: client.address };
   }
-  const address = slash < 0 ? parseIPv4(v) : undefined;
+  const address = slash < 0 ? parseAddr(v) : undefined;
   if (address === undefined) {
+    r.error('from', `${shown(v)} is not a source (expected ${SOURCE_FORMS})`);
+    return null;
+  }
+  if (addrFamily(address) !== family) {
     r.error(
       'from',
-      `${shown(v)} is not a source (expected "pod/NAMESPACE/NAME", "node/NAME", "client/NAME" or an IPv4 address)`,
+      `${v} is an ${familyName(addrFamily(address))} address; this flow is ${familyName(family)}`,
     );
     return null;
   }
@@ -156,9 +198,14 @@ function servicePort(svc: ClusterService, port: string): ServicePort | undefined
     : svc.ports.find((p) => p.name === port);
 }
 
-function readTarget(r: FieldReport, model: ClusterModel, v: unknown): FlowTarget | null {
+function readTarget(
+  r: FieldReport,
+  model: ClusterModel,
+  v: unknown,
+  family: AddrFamily,
+): FlowTarget | null {
   const expected =
-    'expected "svc/NAMESPACE/NAME:PORT", "node/NAME:PORT", "pod/NAMESPACE/NAME:PORT" or "ADDRESS:PORT"';
+    'expected "svc/NAMESPACE/NAME:PORT", "node/NAME:PORT", "pod/NAMESPACE/NAME:PORT", "ADDRESS:PORT" or "[IPV6-ADDRESS]:PORT"';
   if (typeof v !== 'string' || v === '') {
     r.error(
       'to',
@@ -177,7 +224,7 @@ function readTarget(r: FieldReport, model: ClusterModel, v: unknown): FlowTarget
   const slash = head.indexOf('/');
   const kind = slash < 0 ? '' : head.slice(0, slash);
   const rest = head.slice(slash + 1);
-  const target = (address: number, port: number, extra?: Partial<FlowTarget>): FlowTarget => ({
+  const target = (address: Addr, port: number, extra?: Partial<FlowTarget>): FlowTarget => ({
     address,
     port,
     text: v,
@@ -208,14 +255,15 @@ function readTarget(r: FieldReport, model: ClusterModel, v: unknown): FlowTarget
       );
       return null;
     }
-    if (svc.clusterIP === null) {
+    const clusterIP = family === 'ipv4' ? svc.clusterIP : serviceIPv6(svc);
+    if (clusterIP === null) {
       r.error(
         'to',
-        `Service ${svc.namespace}/${svc.name} has no cluster IP (${svc.headless ? 'headless' : svc.type}): name a pod or an address instead`,
+        `Service ${svc.namespace}/${svc.name} has no ${familyName(family)} cluster IP (${noClusterIP(svc, family)}): name a pod or an address instead`,
       );
       return null;
     }
-    return target(svc.clusterIP, port.port, {
+    return target(clusterIP, port.port, {
       service: { namespace: svc.namespace, name: svc.name, port },
     });
   }
@@ -223,37 +271,123 @@ function readTarget(r: FieldReport, model: ClusterModel, v: unknown): FlowTarget
   if (port === null) return null;
   if (kind === 'node') {
     const node = findNode(model, rest);
-    if (!node || node.internalIPs.length === 0) {
+    const address = node ? nodeAddresses(node, family)[0] : undefined;
+    if (!node || address === undefined) {
       r.error(
         'to',
         node
-          ? `node ${node.name} has no InternalIP`
+          ? `node ${node.name} has no ${familyName(family)} InternalIP`
           : `there is no node ${shown(rest)} (nodes: ${nodeList(model)})`,
         node ? 'bad-value' : 'unknown-reference',
       );
       return null;
     }
-    return target(nodeIP(node), port);
+    return target(address, port);
   }
   if (kind === 'pod') {
     const id = splitName(rest);
     const pod = id && model.pods.find((p) => p.namespace === id.namespace && p.name === id.name);
-    if (!pod || pod.podIP === null) {
+    const address = pod ? podAddress(pod, family) : null;
+    if (!pod || address === null) {
       r.error(
         'to',
-        pod ? `pod ${pod.namespace}/${pod.name} has no address` : `there is no pod ${shown(rest)}`,
+        pod
+          ? `pod ${pod.namespace}/${pod.name} has no ${familyName(family)} address`
+          : `there is no pod ${shown(rest)}`,
         pod ? 'bad-value' : 'unknown-reference',
       );
       return null;
     }
-    return target(pod.podIP, port);
+    return target(address, port);
   }
-  const address = slash < 0 ? parseIPv4(head) : undefined;
+  const address = slash >= 0 ? undefined : targetAddress(head);
   if (address === undefined) {
     r.error('to', `${shown(v)} is not a destination (${expected})`);
     return null;
   }
+  if (addrFamily(address) !== family) {
+    r.error(
+      'to',
+      `${formatAddr(address)} is an ${familyName(addrFamily(address))} address; this flow is ${familyName(family)}`,
+    );
+    return null;
+  }
   return target(address, port);
+}
+
+/** `10.96.0.10`, or an IPv6 address in brackets (`[fd00::1]`), which a bare one would not allow for its port. */
+function targetAddress(head: string): Addr | undefined {
+  if (head.startsWith('[') && head.endsWith(']')) return parseIPv6Number(head.slice(1, -1));
+  return head.includes(':') ? undefined : parseAddr(head);
+}
+
+function noClusterIP(svc: ClusterService, family: AddrFamily): string {
+  if (svc.headless) return 'headless';
+  return family === 'ipv6' && !svc.ipv6?.clusterIP ? 'no IPv6 family' : svc.type;
+}
+
+function serviceIPv6(svc: ClusterService): Addr | null {
+  const text = svc.ipv6?.clusterIP;
+  return text ? (parseIPv6Number(text) ?? null) : null;
+}
+
+function addrFamily(a: Addr): AddrFamily {
+  return typeof a === 'number' ? 'ipv4' : 'ipv6';
+}
+
+function familyName(f: AddrFamily): string {
+  return f === 'ipv4' ? 'IPv4' : 'IPv6';
+}
+
+const FAMILIES: Record<string, AddrFamily> = { ipv4: 'ipv4', ipv6: 'ipv6' };
+
+/**
+ * The flow's family: its "family" field, else the family of a literal address in "to" or "from",
+ * else the cluster's primary family. One the cluster does not have is an error at the field
+ * that asked for it.
+ */
+function readFamily(
+  r: FieldReport,
+  model: ClusterModel,
+  doc: Record<string, unknown>,
+): AddrFamily | null {
+  const raw = doc['family'];
+  const has = clusterFamilies(model.settings).map((f) => (f === 'IPv4' ? 'ipv4' : 'ipv6'));
+  let family: AddrFamily;
+  let field: string;
+  if (raw !== undefined) {
+    const f = typeof raw === 'string' ? FAMILIES[raw.toLowerCase()] : undefined;
+    if (!f) {
+      r.error(
+        'family',
+        `${shown(raw)} is not an address family (expected ipv4 or ipv6)`,
+        typeof raw === 'string' ? 'bad-value' : 'bad-type',
+      );
+      return null;
+    }
+    family = f;
+    field = 'family';
+  } else {
+    const to = doc['to'];
+    const from = doc['from'];
+    const literal =
+      typeof to === 'string' && to.startsWith('[')
+        ? 'to'
+        : typeof from === 'string' && !from.includes('/') && from.includes(':')
+          ? 'from'
+          : null;
+    family = literal ? 'ipv6' : (has[0] ?? 'ipv4');
+    field = literal ?? 'family';
+  }
+  if (!has.includes(family)) {
+    r.error(
+      field,
+      `the cluster has no ${familyName(family)} (its serviceCIDR gives ${has.map(familyName).join(' and ')}); a serviceCIDR with a range of each family makes it dual-stack`,
+      'bad-value',
+    );
+    return null;
+  }
+  return family;
 }
 
 function readVia(r: FieldReport, model: ClusterModel, v: unknown): ClusterNode | null {
@@ -297,8 +431,10 @@ export function readFlow(doc: unknown, model: ClusterModel): FlowReadResult {
     return { flow: null, diagnostics: r.diagnostics };
   }
   r.unknownKeys(doc, FIELDS, '', 'error');
-  const from = readSource(r, model, doc['from']);
-  const to = readTarget(r, model, doc['to']);
+  const family = readFamily(r, model, doc);
+  if (family === null) return { flow: null, diagnostics: r.diagnostics };
+  const from = readSource(r, model, doc['from'], family);
+  const to = readTarget(r, model, doc['to'], family);
   let proto: FlowProto = 'tcp';
   const protoRaw = doc['proto'];
   if (protoRaw !== undefined) {
@@ -347,7 +483,7 @@ export function readFlow(doc: unknown, model: ClusterModel): FlowReadResult {
       'bad-value',
     );
   if (r.hasErrors || !from || !to) return { flow: null, diagnostics: r.diagnostics };
-  return { flow: { from, to, proto, sport, tcpFlags, via }, diagnostics: r.diagnostics };
+  return { flow: { from, to, proto, sport, tcpFlags, via, family }, diagnostics: r.diagnostics };
 }
 
 /** TCP flags as the packet file takes them, so both files accept and print the same forms. */
@@ -368,7 +504,7 @@ function readFlags(r: FieldReport, raw: unknown): string | null {
   return probe.packets[0]?.tcpFlags ?? 'SYN';
 }
 
-/** `tcp 10.0.0.5:40000 → 10.96.0.10:80 (cluster IP of default/web)` */
+/** `10.96.0.10:80 (cluster IP of default/web)`, `[fd00:10:96::80]:80 (…)` */
 export function describeTarget(t: FlowTarget): string {
-  return `${formatIPv4(t.address)}:${t.port}${t.role ? ` (${t.role})` : ''}`;
+  return `${formatAddrPort(t.address, t.port)}${t.role ? ` (${t.role})` : ''}`;
 }

@@ -9,7 +9,7 @@
  * No overlay, no CNI rules of its own: what changes the packet is kube-proxy's rules.
  */
 import { readHost } from '../../netfilter/index.ts';
-import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
+import { formatAddr, parseAddr, type Addr, type AddrFamily } from '../../netfilter/ipv4.ts';
 import { compileModelNode } from '../compile.ts';
 import type { ClusterDiagnostic } from '../diagnostics.ts';
 import { buildEndpoints } from '../endpoints.ts';
@@ -19,7 +19,7 @@ import type { ClusterModel, ClusterNode } from '../model.ts';
 import { SeededRandom, type Fraction } from '../../netfilter/index.ts';
 import { entryNode, readFlow, type Flow } from './flow.ts';
 import { groupOutcomes, makeJourney } from './outcomes.ts';
-import { nodeOwning, placeView } from './places.ts';
+import { nodeIP, nodeOwning, placeView, podAddress } from './places.ts';
 import { noteText, POD_NETWORK_NOTE, ROUTED_POD_NETWORK_NOTE } from './text.ts';
 import type {
   Journey,
@@ -43,13 +43,14 @@ import {
 function nodeSims(
   model: ClusterModel,
   diagnostics: ClusterDiagnostic[],
+  family: AddrFamily,
 ): (n: ClusterNode) => NodeSim {
-  const endpoints = buildEndpoints(model);
+  const endpoints = buildEndpoints(model, undefined, family);
   const cache = new Map<string, NodeSim>();
   return (node) => {
     const hit = cache.get(node.name);
     if (hit) return hit;
-    const compiled = compileModelNode(model, node.name, endpoints);
+    const compiled = compileModelNode(model, node.name, endpoints, family);
     for (const d of compiled.diagnostics) if (d.code === 'internal') diagnostics.push(d);
     const file = hostOf(model, node);
     const host = readHost(file).host;
@@ -71,14 +72,18 @@ function firstArrival(model: ClusterModel, flow: Flow, notes: JourneyNote[]): Ar
   const base = {
     proto: flow.proto,
     sport: flow.sport,
-    dst: formatIPv4(flow.to.address),
+    dst: formatAddr(flow.to.address),
     dport: flow.to.port,
     tcpFlags: flow.tcpFlags,
   };
   const from = flow.from;
   if (from.kind === 'pod') {
     const port = podDevice(model, from.pod.namespace, from.pod.name);
-    const packet = makePacket({ ...base, src: formatIPv4(from.pod.podIP ?? 0), in: port });
+    const packet = makePacket({
+      ...base,
+      src: formatAddr(podAddress(from.pod, flow.family) ?? 0),
+      in: port,
+    });
     return routedPods(model)
       ? { node: from.node, packet }
       : { node: from.node, packet, inPort: port };
@@ -91,7 +96,7 @@ function firstArrival(model: ClusterModel, flow: Flow, notes: JourneyNote[]): Ar
     notes.push({ kind: 'entry-assumed', address: base.dst, node: entry.name });
   return {
     node: entry,
-    packet: makePacket({ ...base, src: formatIPv4(from.address), in: 'eth0' }),
+    packet: makePacket({ ...base, src: formatAddr(from.address), in: 'eth0' }),
   };
 }
 
@@ -117,7 +122,7 @@ function replyArrival(model: ClusterModel, end: LegEnd, flow: Flow): Arrival | n
   }
   if (at.kind === 'node') return { node, packet: makePacket({ ...fields, local: true }) };
   // from outside: to the node that owns the address it answers, else back where it came from
-  const owner = nodeOwning(model, parseIPv4(fields.dst) ?? 0) ?? node;
+  const owner = nodeOwning(model, parseAddr(fields.dst) ?? 0) ?? node;
   return { node: owner, packet: makePacket({ ...fields, in: 'eth0' }) };
 }
 
@@ -155,7 +160,7 @@ export function journey(
     note({ kind: 'no-node' });
     return result;
   }
-  const from = placeView(flow.from);
+  const from = placeView(flow.from, sourceAddress(flow));
   result.flow = {
     from,
     to: flow.to.text,
@@ -167,7 +172,7 @@ export function journey(
   };
   const ctx: WalkContext = {
     model,
-    sim: nodeSims(model, diagnostics),
+    sim: nodeSims(model, diagnostics, flow.family),
     draw: opts.allPaths ? null : new SeededRandom(opts.seed ?? 1),
     incomplete: false,
   };
@@ -201,4 +206,12 @@ export function journey(
   }
   if (ctx.incomplete) note({ kind: 'cut-short' });
   return result;
+}
+
+/** The address the flow's source sends from, in the flow's family (a node's is its first InternalIP). */
+function sourceAddress(flow: Flow): Addr {
+  const from = flow.from;
+  if (from.kind === 'pod') return podAddress(from.pod, flow.family) ?? 0;
+  if (from.kind === 'node') return nodeIP(from.node, flow.family);
+  return from.address;
 }

@@ -9,7 +9,7 @@ import {
   fractionToNumber as toNumber,
   type Fraction,
 } from '../../netfilter/index.ts';
-import type { PlaceView } from './places.ts';
+import { endsText as ends, type PlaceView } from './places.ts';
 import type { Journey, JourneyOutcome, LegEnd, Tuple } from './types.ts';
 
 function samePlace(a: PlaceView | null, b: PlaceView): boolean {
@@ -18,10 +18,6 @@ function samePlace(a: PlaceView | null, b: PlaceView): boolean {
     a.kind === b.kind &&
     (a.kind === 'client' ? a.address === b.address : a.name === b.name)
   );
-}
-
-function ends(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
 }
 
 export function makeJourney(

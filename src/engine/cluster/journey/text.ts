@@ -1,6 +1,6 @@
 /** A journey for people: one block per hop, the ending, the reply, and the odds of each ending. */
 import { describeStep } from '../../netfilter/index.ts';
-import { placeLabel, type PlaceView } from './places.ts';
+import { endsText, placeLabel, type PlaceView } from './places.ts';
 import type {
   Journey,
   JourneyHop,
@@ -47,9 +47,7 @@ export function noteText(n: JourneyNote): string {
   }
 }
 
-function ends(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
-}
+const ends = endsText;
 
 function tuple(t: Tuple): string {
   return `${t.proto} ${ends(t.src, t.sport)} → ${ends(t.dst, t.dport)}`;
@@ -120,7 +118,7 @@ export function describeJourneyResult(r: JourneyResult, steps = false): string {
   if (r.flow) {
     const f = r.flow;
     lines.push(
-      `journey: ${f.proto} from ${placeLabel(f.from)} (${f.from.address}:${f.sport}) to ${f.to}${f.toRole ? ` (${f.toRole})` : ''}, entering at ${f.entry}`,
+      `journey: ${f.proto} from ${placeLabel(f.from)} (${ends(f.from.address, f.sport)}) to ${f.to}${f.toRole ? ` (${f.toRole})` : ''}, entering at ${f.entry}`,
     );
   }
   lines.push(`note: ${r.podNetwork}`);

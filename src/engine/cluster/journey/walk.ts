@@ -13,7 +13,7 @@ import {
   type PacketTrace,
   type TraceResult,
 } from '../../netfilter/index.ts';
-import { formatIPv4, parseIPv4 } from '../../netfilter/ipv4.ts';
+import { formatAddr, parseAddr } from '../../netfilter/ipv4.ts';
 import type { Ruleset } from '../../rules/index.ts';
 import type { ClusterModel, ClusterNode } from '../model.ts';
 import type { RuleProvenance } from '../provenance.ts';
@@ -28,7 +28,7 @@ import {
   type Fraction,
   type SeededRandom,
 } from '../../netfilter/index.ts';
-import { nodeOwning, placeView, podWithAddress, type PlaceView } from './places.ts';
+import { nodeIP, nodeOwning, placeView, podWithAddress, type PlaceView } from './places.ts';
 import { translationsOf } from './translations.ts';
 import type { Direction, JourneyHop, LegEnd, Tuple } from './types.ts';
 
@@ -263,7 +263,7 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
         : `rejected on ${node.name}${why ? ` ${why}` : ''}: the sender gets an error back`;
     return { kind: 'end', end, text };
   }
-  const dst = parseIPv4(r.packet.dst) ?? 0;
+  const dst = parseAddr(r.packet.dst) ?? 0;
   if (r.fate === 'local') {
     const at = placeView({ kind: 'node', node }, dst);
     return {
@@ -281,7 +281,9 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
   const podLink =
     !onBridge &&
     sim.bridge === null &&
-    sim.host.routes.some((rt) => rt.dev === out && rt.to?.prefix === 32);
+    sim.host.routes.some(
+      (rt) => rt.dev === out && rt.to?.prefix === (typeof dst === 'number' ? 32 : 128),
+    );
   if (onBridge || podLink) {
     const pod = podWithAddress(ctx.model, dst, node.name);
     if (!pod)
@@ -297,7 +299,7 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
         ),
         text: `lost on ${out} of ${node.name}: no pod there has ${r.packet.dst}`,
       };
-    const at = placeView({ kind: 'pod', pod, node });
+    const at = placeView({ kind: 'pod', pod, node }, dst);
     return {
       kind: 'end',
       end: ended('delivered', 'ACCEPT', node, pkt, at),
@@ -316,7 +318,7 @@ function nextAfter(ctx: WalkContext, a: Arrival, trace: PacketTrace): Next {
     return {
       kind: 'arrive',
       arrival: { node: owner, packet },
-      text: `to ${owner.name} (${formatIPv4(owner.internalIPs[0] ?? 0)}) by ${out}`,
+      text: `to ${owner.name} (${formatAddr(nodeIP(owner, typeof dst === 'number' ? 'ipv4' : 'ipv6'))}) by ${out}`,
     };
   }
   if (owner === node)

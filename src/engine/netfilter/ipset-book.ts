@@ -136,17 +136,8 @@ export class SetBook {
         continue;
       }
       if (w.text !== 'family') continue;
-      if (v.text === 'inet6') {
-        set.family = 'inet6';
-        this.report(
-          'unsupported',
-          'info',
-          `set "${set.name}" is IPv6 (family inet6): kept, and an IPv4 packet never matches it`,
-          line,
-          w,
-          v,
-        );
-      } else if (v.text !== 'inet')
+      if (v.text === 'inet6') set.family = 'inet6';
+      else if (v.text !== 'inet')
         this.report('bad-option', 'error', `"${v.text}" is not a family (inet or inet6)`, line, v);
     }
   }
@@ -180,8 +171,7 @@ export class SetBook {
           words[0],
         );
     }
-    // an IPv6 set is said once, at its create line
-    if (member.unsupported && set.family === 'inet')
+    if (member.unsupported)
       this.report('unsupported', 'info', `kept, not tested: ${member.unsupported}`, line, words[0]);
     set.members.push(member);
   }

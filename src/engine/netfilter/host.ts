@@ -3,14 +3,7 @@
  * (ip_forward, bridge netfilter, route_localnet), Linux bridges with their ports, ipsets, and
  * which iptables backend loaded the rules. Plain data, so it crosses the worker boundary.
  */
-import {
-  broadcastOf,
-  inPrefix,
-  LOOPBACK_NET,
-  type Addr,
-  type IpPrefix,
-  type Ipv4Prefix,
-} from './ipv4.ts';
+import { broadcastOf, inPrefix, LOOPBACK_NET, type Addr, type IpPrefix } from './ipv4.ts';
 
 export type Backend = 'nft' | 'legacy';
 
@@ -87,7 +80,8 @@ export const IPSET_TYPES: readonly IpSetType[] = [
 
 /** One dimension of an ipset member. */
 export type IpSetElement =
-  | { kind: 'net'; net: Ipv4Prefix }
+  /** an IPv4 prefix in a `family inet` set, an IPv6 one in a `family inet6` set */
+  | { kind: 'net'; net: IpPrefix }
   /** proto null: bitmap:port, which keeps the port number only */
   | { kind: 'port'; proto: string | null; from: number; to: number }
   | { kind: 'iface'; name: string }
@@ -115,7 +109,7 @@ export interface IpSetMember {
 export interface IpSet {
   name: string;
   type: IpSetType;
-  /** `family inet6`: an IPv4 packet never matches it (the kernel compares the family) */
+  /** the family of the addresses it holds: a packet of the other family never matches it */
   family: 'inet' | 'inet6';
   /** made with `counters`: the packet and byte count tests compare the members' counters */
   counters: boolean;

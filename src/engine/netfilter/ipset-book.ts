@@ -168,18 +168,8 @@ export class SetBook {
         continue;
       }
       if (w.text !== 'family') continue;
-      if (v.text === 'inet6') {
-        set.family = 'inet6';
-        this.report(
-          'unsupported',
-          'info',
-          `set "${set.name}" is IPv6 (family inet6): kept, and an IPv4 packet never matches it`,
-          line,
-          w,
-          v,
-          { sentence: 'inet6-set', name: set.name },
-        );
-      } else if (v.text !== 'inet')
+      if (v.text === 'inet6') set.family = 'inet6';
+      else if (v.text !== 'inet')
         this.report(
           'bad-option',
           'error',
@@ -231,8 +221,7 @@ export class SetBook {
           { sentence: 'nested-list', name: member.text },
         );
     }
-    // an IPv6 set is said once, at its create line
-    if (member.unsupported && set.family === 'inet')
+    if (member.unsupported)
       this.report('unsupported', 'info', `kept, not tested: ${member.unsupported}`, line, words[0]);
     set.members.push(member);
   }

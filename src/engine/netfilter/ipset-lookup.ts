@@ -1,7 +1,8 @@
 /**
  * Tests a packet against an ipset as the kernel's `-m set` does: the rule's src/dst flags pick,
  * per dimension, which side of the packet to take; a rule with fewer flags than the set has
- * dimensions never matches; an IPv6 set never matches an IPv4 packet. In a set with net
+ * dimensions never matches; a set with addresses matches only packets of its family (inet,
+ * inet6). In a set with net
  * dimensions the most specific member that holds decides, so a `nomatch` member cuts an
  * exception out of a wider one; `--return-nomatch` turns that around (only a nomatch member then
  * matches). A list:set matches when one of its sets does, in order.
@@ -55,7 +56,7 @@ function elementHolds(e: IpSetElement, side: 'src' | 'dst', p: SetPacket): boole
 function specificity(m: IpSetMember, netDims: number[]): number[] {
   return netDims.map((i) => {
     const e = m.elements[i];
-    return e?.kind === 'net' ? e.net.prefix : 32;
+    return e?.kind === 'net' ? e.net.prefix : 128;
   });
 }
 
@@ -98,13 +99,20 @@ export function testSet(
 ): { answer: SetAnswer; set: IpSet } | undefined {
   const set = findIpSet(host, name);
   if (!set) return undefined;
-  if (set.family === 'inet6') return { answer: false, set };
+  // the kernel compares the family of a set that holds addresses with the packet's
+  const v6 = typeof p.packet.dst === 'bigint';
+  if ((set.family === 'inet6') !== v6 && holdsAddresses(set.type)) return { answer: false, set };
   if (set.type === 'list:set') return { answer: testList(set, q, p), set };
   if (q.flags.length < dimensionsOf(set.type).length) return { answer: false, set };
   const found = lookupMembers(set, q, p);
   if (found === false || found === 'unknown') return { answer: found, set };
   // a plain member with --return-nomatch, or a nomatch member without it, is no match
   return { answer: Boolean(found.nomatch) === q.returnNomatch ? found : false, set };
+}
+
+function holdsAddresses(type: IpSet['type']): boolean {
+  const dims = dimensionsOf(type);
+  return dims.includes('ip') || dims.includes('net');
 }
 
 function testList(set: IpSet, q: SetQuery, p: SetPacket): SetAnswer {

@@ -3,10 +3,10 @@
  * `10.244.1.5,tcp:8080,10.244.1.5` for hash:ip,port,ip, then the member's own options
  * (`nomatch`, `timeout 300`, `packets 4 bytes 240`, `comment "…"`). A port without a protocol
  * is TCP, as ipset assumes. What the simulator cannot test (an ICMP "port", a physdev
- * interface, an IPv6 address) is kept with the reason, never dropped.
+ * interface) is kept with the reason, never dropped. Addresses are of the set's family.
  */
 import type { IpSet, IpSetElement, IpSetMember, IpSetType } from './host.ts';
-import { parsePrefix } from './ipv4.ts';
+import { parseIpPrefix } from './ipv4.ts';
 import { parseUint } from '../modules/values.ts';
 
 type Dim = 'ip' | 'net' | 'port' | 'iface' | 'mark' | 'mac' | 'set';
@@ -50,18 +50,32 @@ function parsePortElement(text: string, type: IpSetType): ElementRead | string {
   return { element: { kind: 'port', proto: type === 'bitmap:port' ? null : proto, from, to } };
 }
 
-function parseAddress(d: 'ip' | 'net', p: string, text: string): ElementRead | string {
-  const net = parsePrefix(p);
-  if (!net)
-    return `"${p}"${p === text ? '' : ` in "${text}"`} is not an IPv4 ${d === 'ip' ? 'address' : 'address/prefix'}`;
+type SetFamily = 'inet' | 'inet6';
+
+function parseAddress(
+  d: 'ip' | 'net',
+  p: string,
+  text: string,
+  family: SetFamily,
+): ElementRead | string {
+  const net = parseIpPrefix(p);
+  const want = family === 'inet' ? 'number' : 'bigint';
+  if (!net || typeof net.address !== want)
+    return `"${p}"${p === text ? '' : ` in "${text}"`} is not an ${family === 'inet' ? 'IPv4' : 'IPv6'} ${d === 'ip' ? 'address' : 'address/prefix'}`;
   return { element: { kind: 'net', net } };
 }
 
-function parseElement(d: Dim, p: string, text: string, type: IpSetType): ElementRead | string {
+function parseElement(
+  d: Dim,
+  p: string,
+  text: string,
+  type: IpSetType,
+  family: SetFamily,
+): ElementRead | string {
   switch (d) {
     case 'ip':
     case 'net':
-      return parseAddress(d, p, text);
+      return parseAddress(d, p, text, family);
     case 'port':
       return parsePortElement(p, type);
     case 'iface':
@@ -96,20 +110,15 @@ export interface ParsedElements {
 export function parseIpSetMember(
   text: string,
   type: IpSetType,
-  family: 'inet' | 'inet6' = 'inet',
+  family: SetFamily = 'inet',
 ): ParsedElements | string {
   const dims = dimensionsOf(type);
   const parts = type === 'list:set' ? [text] : text.split(',').map((s) => s.trim());
   if (parts.length !== dims.length)
     return `"${text}" has ${parts.length} part(s); a ${type} member has ${dims.length} (e.g. ${example(type)})`;
-  if (family === 'inet6')
-    return {
-      elements: [],
-      unsupported: 'an IPv6 member, which an IPv4 packet never matches',
-    };
   const out: ParsedElements = { elements: [] };
   for (let i = 0; i < dims.length; i++) {
-    const e = parseElement(dims[i]!, parts[i]!, text, type);
+    const e = parseElement(dims[i]!, parts[i]!, text, type, family);
     if (typeof e === 'string') return e;
     out.elements.push(e.element);
     if (e.unsupported) out.unsupported ??= e.unsupported;

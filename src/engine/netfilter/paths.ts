@@ -223,7 +223,8 @@ function routeArrived(run: PacketRun, io: HookIo): TraceResult {
   // FORWARD; any other loses one before the FORWARD hook, so FORWARD and POSTROUTING see it so
   const ttl = run.packet.ttl;
   if (ttl <= 1) {
-    const why = `TTL ${ttl}: no hop left to forward it (the sender gets ICMP time exceeded)`;
+    const field = typeof run.packet.dst === 'bigint' ? 'hop limit' : 'TTL';
+    const why = `${field} ${ttl}: no hop left to forward it (the sender gets ICMP time exceeded)`;
     return result(run, 'DROP', 'dropped', null, why);
   }
   run.kernelRewrite('FORWARD', 'ttl', ttl - 1, 'a forwarded packet loses one hop');

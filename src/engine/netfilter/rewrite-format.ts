@@ -43,3 +43,8 @@ export const REWRITE_FIELD_NAMES: Readonly<Record<RewriteField, string>> = {
   length: 'length',
   priority: 'priority',
 };
+
+/** The field's name for the packet's family: IPv6 calls the TTL the hop limit. */
+export function rewriteFieldName(field: RewriteField, dst: string): string {
+  return field === 'ttl' && dst.includes(':') ? 'hop limit' : REWRITE_FIELD_NAMES[field];
+}

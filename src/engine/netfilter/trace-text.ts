@@ -1,5 +1,5 @@
 /** One line per trace step, for people (the CLI's text output and test failure messages). */
-import { formatRewriteValue, REWRITE_FIELD_NAMES } from './rewrite-format.ts';
+import { formatRewriteValue, rewriteFieldName } from './rewrite-format.ts';
 import type { TraceResult, TraceStep } from './trace.ts';
 
 function where(s: { hook: string; table?: string; chain?: string }): string {
@@ -32,7 +32,7 @@ export function describeStep(s: TraceStep): string {
     case 'mark':
       return `    ${s.what} 0x${s.from.toString(16)} → 0x${s.to.toString(16)}`;
     case 'rewrite':
-      return `${s.table ? '    ' : '  '}${s.target ?? 'kernel'}: ${REWRITE_FIELD_NAMES[s.field]} ${formatRewriteValue(s.field, s.from)} → ${formatRewriteValue(s.field, s.to)}${s.note ? ` (${s.note})` : ''}`;
+      return `${s.table ? '    ' : '  '}${s.target ?? 'kernel'}: ${rewriteFieldName(s.field, s.packet.dst)} ${formatRewriteValue(s.field, s.from)} → ${formatRewriteValue(s.field, s.to)}${s.note ? ` (${s.note})` : ''}`;
     case 'conntrack':
       return `  conntrack ${s.op}: ${s.state}${s.direction ? ` (${s.direction})` : ''}${s.note ? ` — ${s.note}` : ''}`;
     case 'route':

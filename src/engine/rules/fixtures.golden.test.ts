@@ -100,9 +100,7 @@ function reorderLikeIptables(text: string, keep?: string): string {
  * Modules outside the issue's list that a fixture uses on purpose: they must survive verbatim
  * (an `unknown-module` warning, the words printed back unchanged), never break the dump.
  */
-const VERBATIM: Readonly<Record<string, readonly string[]>> = {
-  ipv6: ['hl'], // ip6tables' hop-limit match, which neighbour-discovery rules use
-};
+const VERBATIM: Readonly<Record<string, readonly string[]>> = {};
 
 function unknownModules(ruleset: Ruleset): string[] {
   const names = new Set<string>();

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRuleset } from './parse.ts';
+import { parseSave } from './save-parser.ts';
 import { printSave } from './save-printer.ts';
 import { tokenize } from './tokenize.ts';
 
@@ -82,6 +83,20 @@ describe('numbers and words as iptables reads them', () => {
     });
     expect(printSave(v6.ruleset)).toContain('-A INPUT -p ipv6-icmp');
     expect(v6.diagnostics.map((d) => d.code)).toEqual(['respelled']);
+  });
+
+  it('refuses -f in an IPv6 dump at its place, as ip6tables-restore does, and reads it in IPv4', () => {
+    const text = '*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -p udp ! -f -j ACCEPT\nCOMMIT\n';
+    for (const fastPath of [true, false]) {
+      const v6 = parseSave(text, 'ipv6', { fastPath });
+      expect(v6.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column}`)).toEqual([
+        'error bad-value 3:19',
+      ]);
+      expect(v6.diagnostics[0]!.message).toBe("`-f' is not supported in IPv6, use -m frag instead");
+      expect(v6.ruleset.tables[0]!.chains[0]!.rules[0]?.core.fragment).toBeUndefined();
+    }
+    expect(read('-p udp ! -f -j ACCEPT').printed).toEqual(['-A INPUT -p udp ! -f -j ACCEPT']);
+    expect(read('-p udp ! -f -j ACCEPT').codes).toEqual([]);
   });
 
   it('reads the numbers of an address as iptables does (010 is octal, 0x hex), warning of them', () => {

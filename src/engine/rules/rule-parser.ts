@@ -170,7 +170,14 @@ export class RuleBodyReader {
   private readCore(tok: Token, coreKey: CoreKey, negated: boolean): void {
     const line = this.line;
     if (coreKey === 'fragment') {
-      this.core.fragment = { value: true, negated };
+      // IPv6 fragments are headers of their own, matched by -m frag; ip6tables refuses -f
+      if (this.ctx.family === 'ipv6')
+        this.report(
+          'bad-value',
+          "`-f' is not supported in IPv6, use -m frag instead",
+          spanOf(line, tok),
+        );
+      else this.core.fragment = { value: true, negated };
       return;
     }
     if (coreKey === 'counters') {

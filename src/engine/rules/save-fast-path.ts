@@ -250,6 +250,7 @@ export class FastRuleReader {
       coreRank = rank;
       this.coreOptions++;
       if (option === 102 /* f */) {
+        if (memo.family === 'ipv6') return undefined; // the reference reader says why it is refused
         // takes no value
         this.core.fragment = negated ? NEGATED_FRAGMENT : FRAGMENT;
         negated = false;

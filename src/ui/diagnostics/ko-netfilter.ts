@@ -60,14 +60,6 @@ const IPSET: Record<string, Say> = {
       withArgs(a, ['name', 'member'], (v) => `set "${v.name}"에 없는 멤버입니다: "${v.member}"`),
     ),
   ]),
-  unsupported: when('inet6-set', (a) =>
-    withArgs(
-      a,
-      ['name'],
-      (v) =>
-        `IPv6 set입니다(family inet6): "${v.name}". 그대로 두지만 IPv4 패킷과는 절대 일치하지 않습니다.`,
-    ),
-  ),
   'empty-input': when('ipset', () => 'ipset 텍스트에 set이 하나도 없습니다.'),
 };
 

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileNode } from '../compile.ts';
-import { formatIPv4 } from '../../netfilter/ipv4.ts';
+import { formatAddr } from '../../netfilter/ipv4.ts';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
 
@@ -52,7 +52,7 @@ describe('Calico goldens', () => {
     expect(set?.type).toBe('hash:net');
     expect(
       set?.members.map((m) =>
-        m.elements[0]?.kind === 'net' ? formatIPv4(m.elements[0].net.address) : '',
+        m.elements[0]?.kind === 'net' ? formatAddr(m.elements[0].net.address) : '',
       ),
     ).toEqual(['10.244.2.20']);
   });

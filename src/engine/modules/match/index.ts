@@ -8,6 +8,7 @@ import { comment } from './comment.ts';
 import { connmark } from './connmark.ts';
 import { conntrack } from './conntrack.ts';
 import { hashlimit } from './hashlimit.ts';
+import { hl } from './hl.ts';
 import { icmp } from './icmp.ts';
 import { icmp6 } from './icmp6.ts';
 import { iprange } from './iprange.ts';
@@ -38,6 +39,7 @@ export const matchModules: readonly MatchModule[] = [
   dscp,
   ecn,
   hashlimit,
+  hl,
   icmp,
   icmp6,
   iprange,

@@ -14,9 +14,10 @@ export interface TtlMatchData {
 }
 
 const OPTIONS = ['ttl-eq', 'ttl-lt', 'ttl-gt'];
-const SIGN = { eq: '==', ne: '!=', lt: '<', gt: '>' } as const;
+export const SIGN = { eq: '==', ne: '!=', lt: '<', gt: '>' } as const;
 
-const evaluate: MatchEvaluator<TtlMatchData> = (d, ctx) => {
+/** The comparison of the packet's TTL (IPv4) or hop limit (IPv6, -m hl), both held in `ttl`. */
+export const compareHops: MatchEvaluator<TtlMatchData> = (d, ctx) => {
   const t = ctx.packet.ttl;
   switch (d.op) {
     case 'eq':
@@ -44,7 +45,7 @@ const readList = re(/TTL match TTL (==|!=|<|>) (\d+)/, (m) => {
 
 export const ttl = defineMatch<TtlMatchData>({
   name: 'ttl',
-  evaluate,
+  evaluate: compareHops,
   readList,
   options: [
     { name: 'ttl-eq', args: 1, negatable: true },

@@ -1,6 +1,6 @@
 /** The ipsets felix programs for policy rules, with members from the whole cluster. */
 import type { IpSet, IpSetElement, IpSetMember, IpSetType } from '../../../netfilter/host.ts';
-import { formatIPv4 } from '../../../netfilter/ipv4.ts';
+import { formatAddr } from '../../../netfilter/ipv4.ts';
 import type { ClusterModel, ClusterPod, Protocol } from '../../model.ts';
 import { policyEndpoints } from '../select.ts';
 
@@ -73,8 +73,8 @@ function elementText(e: IpSetElement): string {
   switch (e.kind) {
     case 'net':
       return e.net.prefix === 32
-        ? formatIPv4(e.net.address)
-        : `${formatIPv4(e.net.address)}/${e.net.prefix}`;
+        ? formatAddr(e.net.address)
+        : `${formatAddr(e.net.address)}/${e.net.prefix}`;
     case 'port': {
       const ports = e.from === e.to ? `${e.from}` : `${e.from}-${e.to}`;
       return e.proto === null ? ports : `${e.proto}:${ports}`;

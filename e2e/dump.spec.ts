@@ -225,7 +225,7 @@ test('editing the host changes the trace; a bad address is flagged at its field'
   const addr = page.getByTestId('host-iface-0').locator('input').nth(1);
   await addr.fill('192.168.56.300/24');
   await expect(page.getByTestId('host-iface-0')).toContainText(
-    '"192.168.56.300/24" is not an IPv4 address/prefix',
+    '"192.168.56.300/24" is not an address/prefix (expected e.g. 10.0.0.1/24 or fd00::1/64)',
   );
   await expect(addr).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: `${ARTIFACTS}/dump-host-error-en.png` });

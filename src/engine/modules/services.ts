@@ -30,3 +30,20 @@ export const SERVICE_PORTS: Readonly<Record<string, number>> = {
   'http-alt': 8080,
   webcache: 8080,
 };
+
+const TCP_ONLY = ['ftp', 'ssh', 'telnet', 'smtp', 'http', 'pop3', 'imap', 'bgp', 'microsoft-ds'];
+const TCP_ONLY_HIGH = ['submission', 'imaps', 'pop3s', 'ms-sql-s', 'mysql', 'postgresql', 'x11'];
+const TCP_ONLY_WEB = ['http-alt', 'webcache'];
+const UDP_ONLY = ['bootps', 'bootpc', 'tftp', 'ntp'];
+
+/**
+ * The protocols /etc/services (Debian's netbase) lists each name for: iptables resolves a name for
+ * the rule's own protocol (getservbyname(name, "udp")), so `-p udp --dport http` is refused, and
+ * no name here is listed for sctp, udplite or dccp. The rest are listed for both tcp and udp.
+ */
+export function serviceProtocols(name: string): readonly string[] {
+  if (TCP_ONLY.includes(name) || TCP_ONLY_HIGH.includes(name) || TCP_ONLY_WEB.includes(name))
+    return ['tcp'];
+  if (UDP_ONLY.includes(name)) return ['udp'];
+  return ['tcp', 'udp'];
+}

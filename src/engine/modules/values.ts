@@ -2,7 +2,7 @@
  * Value parsers shared by modules: ports, ranges, marks, numbers. Each returns undefined on bad
  * input so the caller can report it at the right position.
  */
-import { SERVICE_PORTS } from './services.ts';
+import { SERVICE_PORTS, serviceProtocols } from './services.ts';
 
 /** Reads a number as iptables does (strtoul base 0): `0x1f` hex, `017` octal, else decimal. */
 export function parseUint(text: string, max: number): number | undefined {
@@ -17,13 +17,15 @@ export function parseUint(text: string, max: number): number | undefined {
 
 /**
  * A port number or service name. iptables reads the number as strtoul does (`026` is octal 22,
- * `0x50` is 80) except where a module reads decimal only (`decimal`: conntrack's ports).
+ * `0x50` is 80) except where a module reads decimal only (`decimal`: conntrack's ports). A name
+ * counts only for a protocol /etc/services lists it for, when the reader names one (`proto`).
  */
-export function parsePort(text: string, decimal = false): number | undefined {
+export function parsePort(text: string, decimal = false, proto?: string): number | undefined {
   if (text === '') return undefined;
   // own keys only: `constructor` or `toString` are not service names
   const named = Object.hasOwn(SERVICE_PORTS, text) ? SERVICE_PORTS[text] : undefined;
-  if (named !== undefined) return named;
+  if (named !== undefined)
+    return proto === undefined || serviceProtocols(text).includes(proto) ? named : undefined;
   if (!decimal) return parseUint(text, 65535);
   if (!/^[0-9]+$/.test(text)) return undefined;
   const v = Number(text);
@@ -45,16 +47,20 @@ export interface PortRange {
  * read as `parsePort` reads it. A range written backwards (`5:1`) stays as written: tcp refuses
  * it, while udp and conntrack keep it and it then matches nothing, so the caller decides.
  */
-export function parsePortRange(text: string, decimal = false): PortRange | undefined {
+export function parsePortRange(
+  text: string,
+  decimal = false,
+  proto?: string,
+): PortRange | undefined {
   const colon = text.indexOf(':');
   if (colon < 0) {
-    const p = parsePort(text, decimal);
+    const p = parsePort(text, decimal, proto);
     return p === undefined ? undefined : { from: p, to: p };
   }
   const a = text.slice(0, colon);
   const b = text.slice(colon + 1);
-  const from = a === '' ? 0 : parsePort(a, decimal);
-  const to = b === '' ? 65535 : parsePort(b, decimal);
+  const from = a === '' ? 0 : parsePort(a, decimal, proto);
+  const to = b === '' ? 65535 : parsePort(b, decimal, proto);
   return from === undefined || to === undefined ? undefined : { from, to };
 }
 

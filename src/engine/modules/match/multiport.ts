@@ -29,8 +29,10 @@ function parsePortList(o: ParsedOption, ctx: ModuleContext): PortRange[] | undef
   let slots = 0;
   for (const item of text.split(',')) {
     const colon = item.indexOf(':');
-    const from = parsePort(colon < 0 ? item : item.slice(0, colon));
-    const to = colon < 0 ? from : parsePort(item.slice(colon + 1));
+    // a name is looked up for the rule's protocol, as iptables asks /etc/services
+    const proto = ctx.protocol ?? 'tcp';
+    const from = parsePort(colon < 0 ? item : item.slice(0, colon), false, proto);
+    const to = colon < 0 ? from : parsePort(item.slice(colon + 1), false, proto);
     if (from === undefined || to === undefined) {
       ctx.report(
         'bad-port',

@@ -1,7 +1,7 @@
 /** `-m sctp`: SCTP ports (as with tcp) and the chunk types an SCTP packet carries. */
 import type { Negatable } from '../../rules/model-face.ts';
 import { bang, defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
-import { formatPortRange, type PortRange } from '../values.ts';
+import { formatPortRange, parsePort, type PortRange } from '../values.ts';
 import { reportRepeated } from '../option-checks.ts';
 import { requireProtocol } from './checks.ts';
 import { portRangeList } from './ports-list.ts';
@@ -59,8 +59,8 @@ export interface SctpData {
 /** Numbers only (iptables looks names up as SCTP services, which /etc/services hardly lists); FROM:TO must not be inverted. */
 function parseSctpPorts(o: ParsedOption, ctx: ModuleContext): Negatable<PortRange> | undefined {
   const text = o.args[0] ?? '';
-  const num = (s: string, dflt: number) =>
-    s === '' ? dflt : /^[0-9]+$/.test(s) && Number(s) <= 65535 ? Number(s) : undefined;
+  // numbers as strtoul reads them (0x50, 017); no service name is listed for sctp here
+  const num = (s: string, dflt: number) => (s === '' ? dflt : parsePort(s, false, 'sctp'));
   const colon = text.indexOf(':');
   const from = colon < 0 ? num(text, -1) : num(text.slice(0, colon), 0);
   const to = colon < 0 ? from : num(text.slice(colon + 1), 65535);

@@ -62,16 +62,19 @@ export function formatTcpFlagList(v: number): string {
 }
 
 /**
- * Shared by tcp, udp and sctp: one negatable port or range. tcp refuses a range written backwards
- * (`2000:1000`); udp keeps it as written, and it then matches nothing.
+ * Shared by tcp and udp: one negatable port or range. tcp refuses a range written backwards
+ * (`2000:1000`); udp keeps it as written, and it then matches nothing. iptables 1.8.9 takes a
+ * service name in tcp's options only when /etc/services lists it for tcp (`bootps` is refused),
+ * and in udp's whatever it is listed for (`http` loads): `nameFor` says which protocol to ask.
  */
 export function parsePortOption(
   o: ParsedOption,
   ctx: ModuleContext,
   backwards: 'reject' | 'keep' = 'reject',
+  nameFor?: 'tcp',
 ): Negatable<PortRange> | undefined {
   const text = o.args[0] ?? '';
-  const r = parsePortRange(text);
+  const r = parsePortRange(text, false, nameFor);
   if (!r) {
     ctx.report(
       'bad-port',
@@ -197,12 +200,12 @@ export const tcp = defineMatch<TcpData>({
     for (const o of options) {
       switch (o.name) {
         case 'sport': {
-          const p = keepPortOption(parsePortOption(o, ctx));
+          const p = keepPortOption(parsePortOption(o, ctx, 'reject', 'tcp'));
           if (p) data.sport = p;
           break;
         }
         case 'dport': {
-          const p = keepPortOption(parsePortOption(o, ctx));
+          const p = keepPortOption(parsePortOption(o, ctx, 'reject', 'tcp'));
           if (p) data.dport = p;
           break;
         }

@@ -4,14 +4,10 @@
  * match. The hop limit is the packet's `ttl` field, so an HL target earlier in the path is seen.
  */
 import { defineMatch } from '../types.ts';
-import { parseUint } from '../values.ts';
-import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { re, w } from '../list-text.ts';
-import { compareHops, SIGN, type TtlMatchData } from './ttl.ts';
+import { compareHops, parseHopComparison, SIGN, type TtlMatchData } from './ttl.ts';
 
 export type HlMatchData = TtlMatchData;
-
-const OPTIONS = ['hl-eq', 'hl-lt', 'hl-gt'];
 
 const HL_OPS: Readonly<Record<string, [string, boolean]>> = {
   '==': ['--hl-eq', false],
@@ -48,25 +44,7 @@ export const hl = defineMatch<HlMatchData>({
           at,
         );
     }
-    reportRepeated('hl', options, ctx);
-    reportExclusive('hl', options, OPTIONS, ctx);
-    requireOneOf('hl', options, OPTIONS, ctx);
-    const data: HlMatchData = { op: 'eq', value: 0 };
-    for (const o of options) {
-      const v = parseUint(o.args[0] ?? '', 255);
-      if (v === undefined) {
-        ctx.report(
-          'bad-value',
-          `--${o.name} needs a number from 0 to 255, not "${o.args[0] ?? ''}"`,
-          o.span,
-        );
-        continue;
-      }
-      const op = o.name.slice(3) as 'eq' | 'lt' | 'gt';
-      data.op = op === 'eq' && o.negated ? 'ne' : op;
-      data.value = v;
-    }
-    return data;
+    return parseHopComparison('hl', options, ctx);
   },
   save: (d) =>
     d.op === 'ne' ? ['!', '--hl-eq', String(d.value)] : [`--hl-${d.op}`, String(d.value)],

@@ -2,7 +2,7 @@
  * `-m ttl`: the IPv4 time to live, `--ttl-eq N` (or `! --ttl-eq N`), `--ttl-lt N`, `--ttl-gt N`.
  * Only --ttl-eq can be negated; one comparison per match.
  */
-import { defineMatch } from '../types.ts';
+import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts';
 import { parseUint } from '../values.ts';
 import { reportExclusive, reportRepeated, requireOneOf } from '../option-checks.ts';
 import { held, type MatchEvaluator } from '../evaluate.ts';
@@ -13,7 +13,6 @@ export interface TtlMatchData {
   value: number;
 }
 
-const OPTIONS = ['ttl-eq', 'ttl-lt', 'ttl-gt'];
 export const SIGN = { eq: '==', ne: '!=', lt: '<', gt: '>' } as const;
 
 /** The comparison of the packet's TTL (IPv4) or hop limit (IPv6, -m hl), both held in `ttl`. */
@@ -30,6 +29,37 @@ export const compareHops: MatchEvaluator<TtlMatchData> = (d, ctx) => {
       return held(t > d.value);
   }
 };
+
+/**
+ * One comparison of `--ttl-eq|lt|gt N` or `--hl-eq|lt|gt N` (`! --…-eq` for "not"), each number
+ * 0-255: -m ttl and -m hl read their options alike.
+ */
+export function parseHopComparison(
+  module: 'ttl' | 'hl',
+  options: readonly ParsedOption[],
+  ctx: ModuleContext,
+): TtlMatchData {
+  const names = [`${module}-eq`, `${module}-lt`, `${module}-gt`];
+  reportRepeated(module, options, ctx);
+  reportExclusive(module, options, names, ctx);
+  requireOneOf(module, options, names, ctx);
+  const data: TtlMatchData = { op: 'eq', value: 0 };
+  for (const o of options) {
+    const v = parseUint(o.args[0] ?? '', 255);
+    if (v === undefined) {
+      ctx.report(
+        'bad-value',
+        `--${o.name} needs a number from 0 to 255, not "${o.args[0] ?? ''}"`,
+        o.span,
+      );
+      continue;
+    }
+    const op = o.name.slice(module.length + 1) as 'eq' | 'lt' | 'gt';
+    data.op = op === 'eq' && o.negated ? 'ne' : op;
+    data.value = v;
+  }
+  return data;
+}
 
 const TTL_OPS: Readonly<Record<string, [string, boolean]>> = {
   '==': ['--ttl-eq', false],
@@ -59,25 +89,7 @@ export const ttl = defineMatch<TtlMatchData>({
         '-m ttl reads the IPv4 TTL; ip6tables uses -m hl (--hl-eq, --hl-lt, --hl-gt)',
         ctx.span,
       );
-    reportRepeated('ttl', options, ctx);
-    reportExclusive('ttl', options, OPTIONS, ctx);
-    requireOneOf('ttl', options, OPTIONS, ctx);
-    const data: TtlMatchData = { op: 'eq', value: 0 };
-    for (const o of options) {
-      const v = parseUint(o.args[0] ?? '', 255);
-      if (v === undefined) {
-        ctx.report(
-          'bad-value',
-          `--${o.name} needs a number from 0 to 255, not "${o.args[0] ?? ''}"`,
-          o.span,
-        );
-        continue;
-      }
-      const op = o.name.slice(4) as 'eq' | 'lt' | 'gt';
-      data.op = op === 'eq' && o.negated ? 'ne' : op;
-      data.value = v;
-    }
-    return data;
+    return parseHopComparison('ttl', options, ctx);
   },
   save: (d) =>
     d.op === 'ne' ? ['!', '--ttl-eq', String(d.value)] : [`--ttl-${d.op}`, String(d.value)],

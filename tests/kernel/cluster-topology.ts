@@ -9,6 +9,11 @@
 // - with Calico's host model, no cni0: each pod's veth is its own routed `cali…` interface with
 //   proxy ARP on, the pod's /32 routed to it, and the pod's default route via 169.254.1.1 as
 //   the Calico CNI plugin sets it up.
+// A cluster with IPv6 (its host model gives eth0 and cni0 an IPv6 address) keeps IPv6 on: the
+// router gets the nodes' IPv6 gateway, each pod its IPv6 address and default route, forwarding
+// and bridge-nf-call-ip6tables follow ip_forward and bridge netfilter, and duplicate address
+// detection is off so no address is tentative when the first connection starts. Otherwise IPv6
+// is off in every namespace.
 // Every namespace name starts with a prefix unique to this process and lab, teardown removes
 // them and stops the servers it started; nothing outside those namespaces is touched.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,8 +41,8 @@ export interface ClusterLab {
   nodeNs(name: string): string;
   podNs(namespace: string, name: string): string;
   clientNs(name: string): string;
-  /** iptables-nft-restore of a node's rules into its namespace */
-  loadRules(node: string, rulesetText: string): void;
+  /** iptables-nft-restore (ip6tables-nft-restore for `ipv6`) of a node's rules into its namespace */
+  loadRules(node: string, rulesetText: string, family?: 'ipv4' | 'ipv6'): void;
   /** `ipset restore` of a node's sets into its namespace (before rules that name them) */
   loadIpsets(node: string, restoreText: string): void;
   /** starts a TCP echo server in every pod on its container ports; resolves once all listen */
@@ -66,11 +71,20 @@ function sysctl(ns: string, key: string, value: string): void {
   runIn(ns, ['sysctl', '-qw', `${key}=${value}`]);
 }
 
-function addNamespace(ns: string): void {
+function addNamespace(ns: string, ipv6: boolean): void {
   run(['ip', 'netns', 'add', ns]);
+  if (ipv6) {
+    // set before any interface exists, so every one inherits them: no DAD, no autoconfiguration
+    for (const scope of ['all', 'default']) {
+      sysctl(ns, `net.ipv6.conf.${scope}.accept_dad`, '0');
+      sysctl(ns, `net.ipv6.conf.${scope}.accept_ra`, '0');
+      sysctl(ns, `net.ipv6.conf.${scope}.autoconf`, '0');
+    }
+  } else {
+    sysctl(ns, 'net.ipv6.conf.all.disable_ipv6', '1');
+    sysctl(ns, 'net.ipv6.conf.default.disable_ipv6', '1');
+  }
   run(['ip', '-n', ns, 'link', 'set', 'lo', 'up']);
-  sysctl(ns, 'net.ipv6.conf.all.disable_ipv6', '1');
-  sysctl(ns, 'net.ipv6.conf.default.disable_ipv6', '1');
   // the engine does not model reverse-path filtering; the lab must not depend on the host's value
   sysctl(ns, 'net.ipv4.conf.all.rp_filter', '0');
   sysctl(ns, 'net.ipv4.conf.default.rp_filter', '0');
@@ -80,6 +94,8 @@ function addNamespace(ns: string): void {
 function veth(a: string, inner: string, b: string, outer: string): void {
   run(['ip', 'link', 'add', inner, 'netns', a, 'type', 'veth', 'peer', 'name', outer, 'netns', b]);
 }
+
+const isIPv6 = (address: string): boolean => address.includes(':');
 
 function addressesOf(host: HostFile, dev: string): string[] {
   return host.interfaces.find((i) => i.name === dev)?.addresses ?? [];
@@ -122,10 +138,13 @@ export function buildClusterLab(
     live.delete(prefix);
   };
 
+  const hosts = hostsOf(model);
+  const ipv6 = Object.values(hosts).some((h) => addressesOf(h, 'eth0').some(isIPv6));
+  const addNs = (ns: string): void => addNamespace(ns, ipv6);
   try {
-    const hosts = hostsOf(model);
-    addNamespace(lan);
+    addNs(lan);
     sysctl(lan, 'net.ipv4.ip_forward', '1');
+    if (ipv6) sysctl(lan, 'net.ipv6.conf.all.forwarding', '1');
     run(['ip', '-n', lan, 'link', 'add', 'br0', 'type', 'bridge']);
     run(['ip', '-n', lan, 'link', 'set', 'br0', 'up']);
     // the router: the nodes' default gateway, on their link
@@ -134,13 +153,16 @@ export function buildClusterLab(
     const linkPrefix = Number(addressesOf(first!, 'eth0')[0]?.split('/')[1] ?? 24);
     if (gateway) run(['ip', '-n', lan, 'addr', 'add', `${gateway}/${linkPrefix}`, 'dev', 'br0']);
     const link = gateway ? parsePrefix(`${gateway}/${linkPrefix}`) : undefined;
+    const gateway6 = first?.routes.find((r) => r.to === '::/0')?.via;
+    const link6 = addressesOf(first!, 'eth0').find(isIPv6)?.split('/')[1] ?? '64';
+    if (gateway6) run(['ip', '-n', lan, 'addr', 'add', `${gateway6}/${link6}`, 'dev', 'br0']);
 
     /** A pod behind its own routed interface (Calico): no bridge, proxy ARP for its gateway. */
     const routedPod = (ns: string, dev: string, ip: string, nodeName: string): void => {
       const pod = podList.find((p) => formatIPv4(p.podIP ?? 0) === ip && p.nodeName === nodeName);
       if (!pod) throw new Error(`no pod behind ${dev} of ${nodeName}`);
       const pns = podNs(pod.namespace, pod.name);
-      addNamespace(pns);
+      addNs(pns);
       veth(ns, dev, pns, 'eth0');
       sysctl(ns, `net.ipv4.conf.${dev}.proxy_arp`, '1');
       sysctl(ns, `net.ipv4.neigh.${dev}.proxy_delay`, '0');
@@ -154,7 +176,7 @@ export function buildClusterLab(
     model.nodes.forEach((node, i) => {
       const ns = nodeNs(node.name);
       const host = hosts[node.name]!;
-      addNamespace(ns);
+      addNs(ns);
       veth(ns, 'eth0', lan, `n${i}`);
       run(['ip', '-n', lan, 'link', 'set', `n${i}`, 'master', 'br0', 'up']);
       for (const a of addressesOf(host, 'eth0'))
@@ -165,15 +187,13 @@ export function buildClusterLab(
         const cni = addressesOf(host, bridge.name);
         for (const a of cni) run(['ip', '-n', ns, 'addr', 'add', a, 'dev', bridge.name]);
         run(['ip', '-n', ns, 'link', 'set', bridge.name, 'multicast', 'off', 'up']);
-        const gw = cni[0]?.split('/')[0] ?? '';
-        const podPrefix = cni[0]?.split('/')[1] ?? '24';
         for (const port of bridge.ports) {
           const pod = podList.find(
             (p) => formatIPv4(p.podIP ?? 0) === port.addresses[0] && p.nodeName === node.name,
           );
           if (!pod) throw new Error(`no pod behind port ${port.name} of ${node.name}`);
           const pns = podNs(pod.namespace, pod.name);
-          addNamespace(pns);
+          addNs(pns);
           veth(ns, port.name, pns, 'eth0');
           run(['ip', '-n', ns, 'link', 'set', port.name, 'master', bridge.name]);
           if (port.hairpin)
@@ -190,9 +210,16 @@ export function buildClusterLab(
               'on',
             ]);
           run(['ip', '-n', ns, 'link', 'set', port.name, 'up']);
-          run(['ip', '-n', pns, 'addr', 'add', `${port.addresses[0]}/${podPrefix}`, 'dev', 'eth0']);
+          // each address in the bridge's subnet of its family, a default route per family
+          const own = (a: string) => cni.find((c) => isIPv6(c) === isIPv6(a));
+          for (const a of port.addresses)
+            run(['ip', '-n', pns, 'addr', 'add', `${a}/${own(a)?.split('/')[1]}`, 'dev', 'eth0']);
           run(['ip', '-n', pns, 'link', 'set', 'eth0', 'up']);
-          run(['ip', '-n', pns, 'route', 'add', 'default', 'via', gw]);
+          for (const a of port.addresses) {
+            const family = isIPv6(a) ? '-6' : '-4';
+            const via = own(a)?.split('/')[0] ?? '';
+            run(['ip', '-n', pns, family, 'route', 'add', 'default', 'via', via]);
+          }
         }
       }
       for (const r of host.routes) {
@@ -205,6 +232,10 @@ export function buildClusterLab(
       }
       sysctl(ns, 'net.ipv4.ip_forward', host.ipForward ? '1' : '0');
       sysctl(ns, 'net.bridge.bridge-nf-call-iptables', host.bridgeNetfilter ? '1' : '0');
+      if (ipv6) {
+        sysctl(ns, 'net.ipv6.conf.all.forwarding', host.ipForward ? '1' : '0');
+        sysctl(ns, 'net.bridge.bridge-nf-call-ip6tables', host.bridgeNetfilter ? '1' : '0');
+      }
       if (host.routeLocalnet) sysctl(ns, 'net.ipv4.conf.all.route_localnet', '1');
     });
 
@@ -212,7 +243,7 @@ export function buildClusterLab(
     let br1: string | null = null;
     clients.forEach((c, i) => {
       const ns = clientNs(c.name);
-      addNamespace(ns);
+      addNs(ns);
       veth(ns, 'eth0', lan, `c${i}`);
       const onLink = link !== undefined && inPrefix(parsePrefix(c.address)!.address, link);
       if (onLink) {
@@ -249,18 +280,21 @@ export function buildClusterLab(
     loadIpsets(node, restoreText) {
       if (restoreText !== '') runIn(nodeNs(node), ['ipset', 'restore'], { input: restoreText });
     },
-    loadRules(node, rulesetText) {
+    loadRules(node, rulesetText, family = 'ipv4') {
       const text = rulesetText.endsWith('\n') ? rulesetText : `${rulesetText}\n`;
-      runIn(nodeNs(node), ['iptables-nft-restore'], { input: text });
+      const restore = family === 'ipv6' ? 'ip6tables-nft-restore' : 'iptables-nft-restore';
+      runIn(nodeNs(node), [restore], { input: text });
     },
     async startServers() {
       const waits: Promise<void>[] = [];
       for (const pod of podList) {
         const ports = [...new Set(serverPorts(pod))];
         if (ports.length === 0) continue;
+        const family = pod.podIPv6 !== undefined && ipv6 ? ['--ipv6'] : [];
+        const ns = podNs(pod.namespace, pod.name);
         const child = spawn(
           'ip',
-          ['netns', 'exec', podNs(pod.namespace, pod.name), python, SERVER, ...ports.map(String)],
+          ['netns', 'exec', ns, python, SERVER, ...family, ...ports.map(String)],
           {
             stdio: ['ignore', 'pipe', 'pipe'],
           },

@@ -5,7 +5,8 @@
 // and real TCP connections go from the client, pod or node the flow names. Each connection must end
 // the way the engine's journey (all paths) says: reach one of the endpoints the engine allows, with
 // the source address the engine predicts; or fail — a timeout where the engine drops, "refused"
-// where it rejects.
+// where it rejects. A dual-stack cluster gets both rule sets (ip6tables-nft-restore for IPv6) and
+// its flows are followed over each family.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileModelNode, loadCluster } from '../../../src/engine/cluster/index.ts';
 import { journey, type JourneyResult } from '../../../src/engine/cluster/journey/index.ts';
@@ -24,11 +25,14 @@ interface Lab {
 async function bringUp(
   yaml: string,
   clients: { name: string; address: string }[] = [],
+  families: readonly ('ipv4' | 'ipv6')[] = ['ipv4'],
 ): Promise<Lab> {
   const { model } = loadCluster(yaml);
   const lab = buildClusterLab(model, clients);
   try {
-    for (const n of model.nodes) lab.loadRules(n.name, compileModelNode(model, n.name).rulesetText);
+    for (const n of model.nodes)
+      for (const f of families)
+        lab.loadRules(n.name, compileModelNode(model, n.name, undefined, f).rulesetText, f);
     await lab.startServers();
   } catch (e) {
     lab.teardown();
@@ -66,6 +70,13 @@ function both(l: Lab, flow: FlowDoc, count: number, timeoutS = 2): Check {
   return { engine, kernel: l.lab.connect(ns, address, port, count, timeoutS) };
 }
 
+/** The address of "ADDR:PORT" or "[ADDR]:PORT". */
+function hostOf(endpoint: string): string {
+  return endpoint.startsWith('[')
+    ? endpoint.slice(1, endpoint.indexOf(']'))
+    : endpoint.split(':')[0]!;
+}
+
 /** Every connection reached an endpoint the engine allows, seeing the source the engine predicts. */
 function expectReached(c: Check): Set<string> {
   const allowed = new Map(
@@ -79,14 +90,14 @@ function expectReached(c: Check): Set<string> {
     expect(a).toMatchObject({ ok: true });
     if (!a.ok) continue;
     const [local, localPort, peer] = a.reply.split(' ');
-    const endpoint = `${local}:${localPort}`;
+    const endpoint = `${local!.includes(':') ? `[${local}]` : local}:${localPort}`;
     const predicted = allowed.get(endpoint);
     expect(
       predicted,
       `the kernel reached ${endpoint}, which the engine does not allow`,
     ).toBeDefined();
     // ports aside: MASQUERADE --random-fully picks the source port at random
-    expect(peer).toBe(predicted!.sourceSeen!.split(':')[0]);
+    expect(peer).toBe(hostOf(predicted!.sourceSeen!));
     reached.add(endpoint);
   }
   return reached;
@@ -202,6 +213,54 @@ describe.skipIf(!env.ok)(
 
       it('is rejected: the client gets "connection refused" at once', () => {
         expectFailed(both(l, s.flow, 2), 'REJECT', 'refused');
+      });
+    });
+
+    describe('dual-stack: the same Service over IPv4 and IPv6 (ip6tables rules from compile --family ipv6)', () => {
+      const s = scenarioById('dual-stack')!;
+      const v6 = { ...s.flow, family: 'ipv6' as const };
+      let l: Lab;
+      beforeAll(async () => {
+        l = await bringUp(s.clusters[0]!.yaml, [], ['ipv4', 'ipv6']);
+      });
+      afterAll(() => l?.lab.teardown());
+
+      it("to the IPv6 cluster IP: DNAT to [pod]:8080 on either node, the pod sees the client's IPv6 address", () => {
+        const c = both(l, v6, 12);
+        expect(c.engine.journey!.hops[0]!.before.dst).toBe('fd00:10:96::80');
+        expect(c.engine.outcomes!.map((o) => [o.delivered, o.sourceSeen])).toEqual([
+          ['[fd00:10:244:1::7]:8080', '[fd00:10:244:1::20]:40000'],
+          ['[fd00:10:244::5]:8080', '[fd00:10:244:1::20]:40000'],
+        ]);
+        expect(expectReached(c).size).toBe(2);
+      });
+
+      it('to the IPv4 cluster IP in the same lab: the iptables rules still answer', () => {
+        const c = both(l, s.flow, 4);
+        expect(c.engine.journey!.hops[0]!.before.dst).toBe('10.96.0.80');
+        expectReached(c);
+      });
+
+      it("NodePort over IPv6: node-a's IPv6 address port 30080, masqueraded as the engine says", () => {
+        const c = both(l, { ...v6, to: 'node/node-a:30080' }, 12);
+        expect(c.engine.journey!.hops[0]!.before.dst).toBe('fd00:192:168:10::11');
+        // MASQUERADE takes the address of the way out: eth0 towards node-b, cni0 to the local pod
+        expect(c.engine.outcomes!.map((o) => [o.delivered, o.sourceSeen])).toEqual([
+          ['[fd00:10:244:1::7]:8080', '[fd00:192:168:10::11]:40000'],
+          ['[fd00:10:244::5]:8080', '[fd00:10:244::1]:40000'],
+        ]);
+        expect(expectReached(c).size).toBe(2);
+      });
+
+      it('from node-a to the IPv6 cluster IP (OUTPUT): the source the engine predicts', () => {
+        const c = both(l, { ...v6, from: 'node/node-a' }, 12);
+        // the node's socket takes eth0's address; the Service's masquerade rule (source outside the
+        // cluster CIDR) then rewrites it for a local pod to cni0's
+        expect(c.engine.outcomes!.map((o) => [o.delivered, o.sourceSeen])).toEqual([
+          ['[fd00:10:244:1::7]:8080', '[fd00:192:168:10::11]:40000'],
+          ['[fd00:10:244::5]:8080', '[fd00:10:244::1]:40000'],
+        ]);
+        expect(expectReached(c).size).toBe(2);
       });
     });
   },

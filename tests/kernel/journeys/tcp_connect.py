@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Opens real TCP connections and reports what came back, one JSON object per attempt:
-{"ok": true, "local": "ADDR:PORT", "reply": "LOCAL_ADDR LOCAL_PORT PEER_ADDR PEER_PORT"} or
+{"ok": true, "local": "ADDR:PORT" ("[ADDR]:PORT" for IPv6), "reply": "LOCAL_ADDR LOCAL_PORT PEER_ADDR PEER_PORT"} or
 {"ok": false, "error": "timeout" | "refused" | "unreachable" | OTHER}.
 
 Run inside the namespace the connection starts from:
-`python3 tcp_connect.py ADDR PORT COUNT TIMEOUT_SECONDS`. Standard library only.
+`python3 tcp_connect.py ADDR PORT COUNT TIMEOUT_SECONDS`; an ADDR with a colon is IPv6.
+Standard library only.
 """
 import errno
 import json
@@ -13,7 +14,8 @@ import sys
 
 
 def attempt(addr, port, timeout):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    ipv6 = ":" in addr
+    s = socket.socket(socket.AF_INET6 if ipv6 else socket.AF_INET, socket.SOCK_STREAM)
     s.settimeout(timeout)
     try:
         s.connect((addr, port))
@@ -24,7 +26,8 @@ def attempt(addr, port, timeout):
             if not chunk:
                 break
             data += chunk
-        return {"ok": True, "local": f"{local[0]}:{local[1]}", "reply": data.decode().strip()}
+        host = f"[{local[0]}]" if ipv6 else local[0]
+        return {"ok": True, "local": f"{host}:{local[1]}", "reply": data.decode().strip()}
     except socket.timeout:
         return {"ok": False, "error": "timeout"}
     except ConnectionRefusedError:

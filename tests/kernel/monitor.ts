@@ -1,6 +1,7 @@
 // Runs `xtables-monitor --trace --event` in the host namespace and collects what it prints.
 // stdbuf makes its stdout line-buffered (event lines are not flushed otherwise). It is ready when
 // it prints the event of a chain we add after starting it: from then on no trace line can be lost.
+// In an IPv6 lab it runs `nft -a monitor` instead (nft-trace.ts reads it; FINDINGS.md says why).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { inNetns, runIn } from './run.ts';
 import { HARNESS_TABLE } from './loader.ts';
@@ -27,18 +28,19 @@ export class XtablesMonitor {
     child.on('exit', () => (this.exited = true));
   }
 
-  static async start(hostNs: string, timeoutMs = 3000): Promise<XtablesMonitor> {
-    const [cmd = 'ip', ...args] = inNetns(hostNs, [
-      'stdbuf',
-      '-oL',
-      'xtables-monitor',
-      '--trace',
-      '--event',
-    ]);
+  /** `family`: the nft family of the harness table already loaded in `hostNs`. */
+  static async start(
+    hostNs: string,
+    timeoutMs = 3000,
+    family: 'ip' | 'ip6' = 'ip',
+  ): Promise<XtablesMonitor> {
+    const tool =
+      family === 'ip6' ? ['nft', '-a', 'monitor'] : ['xtables-monitor', '--trace', '--event'];
+    const [cmd = 'ip', ...args] = inNetns(hostNs, ['stdbuf', '-oL', ...tool]);
     const monitor = new XtablesMonitor(spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
     const deadline = Date.now() + timeoutMs;
     for (let n = 0; Date.now() < deadline; n++) {
-      runIn(hostNs, ['nft', 'add', 'chain', 'ip', HARNESS_TABLE, `ready${n}`]);
+      runIn(hostNs, ['nft', 'add', 'chain', family, HARNESS_TABLE, `ready${n}`]);
       await sleep(20 + 10 * n);
       if (monitor.lines.some((line) => line.includes(HARNESS_TABLE))) return monitor;
       if (monitor.exited) break;

@@ -7,10 +7,12 @@ import {
   HARNESS_CHAINS,
   HARNESS_TABLE,
   loadRules,
+  nftFamily,
   type Backend,
   type LoadedRules,
 } from './loader.ts';
 import { XtablesMonitor } from './monitor.ts';
+import { parseNftTrace } from './nft-trace.ts';
 import { runIn } from './run.ts';
 import { sendPacket, type KernelPacket } from './sender.ts';
 import {
@@ -159,7 +161,7 @@ async function runInTopology(
   const loaded = loadRules(topology, scenario.rules, backend);
   const ns = (role: string) => topology.ns(role);
   scenario.prepare?.(ns);
-  const monitor = await XtablesMonitor.start(topology.ns('host'));
+  const monitor = await XtablesMonitor.start(topology.ns('host'), 3000, nftFamily(topology));
   const traces: KernelTrace[] = [];
   let raw: string;
   try {
@@ -210,9 +212,10 @@ export function readPacketTrace(
   index: number,
   sent: KernelPacket,
   raw: string,
-  loaded: Pick<LoadedRules, 'ruleIndex'>,
+  loaded: RuleLookup,
 ): KernelTrace {
-  const runs = groupRuns(parseXtablesTrace(raw, HARNESS_CHAINS).events, WALK_BOUNDARIES);
+  const parse = loaded.family === 'ip6' ? parseNftTrace : parseXtablesTrace;
+  const runs = groupRuns(parse(raw, HARNESS_CHAINS).events, WALK_BOUNDARIES);
   const primary = runs.find((run) => startsAs(run, sent.src, sent.dst)) ?? runs[0];
   const chain: TraceRun[] = primary ? [primary] : [];
   for (let last = primary; last;) {
@@ -232,7 +235,7 @@ export function readPacketTrace(
   }));
   const steps = kernelRuns.filter((r) => r.relation !== 'other').flatMap((r) => r.steps);
   const final = chain[chain.length - 1];
-  return { index, sent, steps, result: resultOf(final, sent.proto), runs: kernelRuns, raw };
+  return { index, sent, steps, result: resultOf(final, sent.proto, loaded), runs: kernelRuns, raw };
 }
 
 function startsAs(run: TraceRun, src: string | null, dst: string | null, iif?: string): boolean {
@@ -264,22 +267,28 @@ function stepPacket(p: TracePacket | null): StepPacket | null {
   };
 }
 
-function toStep(e: TraceEvent, loaded: Pick<LoadedRules, 'ruleIndex'>): KernelStep {
+/** What readPacketTrace needs of the loaded rules (the IPv4 captures' tests give ruleIndex only). */
+type RuleLookup = Pick<LoadedRules, 'ruleIndex'> &
+  Partial<Pick<LoadedRules, 'family' | 'ruleText'>>;
+
+function toStep(e: TraceEvent, loaded: RuleLookup): KernelStep {
+  const rule =
+    e.type === 'rule' && e.handle !== null ? loaded.ruleIndex(e.table, e.chain, e.handle) : null;
   return {
     kind: e.type,
     hook: e.hook,
     table: e.table,
     chain: e.chain,
-    rule:
-      e.type === 'rule' && e.handle !== null ? loaded.ruleIndex(e.table, e.chain, e.handle) : null,
-    ruleText: e.ruleText,
+    rule,
+    ruleText:
+      e.ruleText ?? (rule === null ? null : (loaded.ruleText?.(e.table, e.chain, rule) ?? null)),
     verdict: e.verdict,
     target: e.target,
     packet: stepPacket(e.packet),
   };
 }
 
-function resultOf(run: TraceRun | undefined, proto: string): KernelResult {
+function resultOf(run: TraceRun | undefined, proto: string, loaded: RuleLookup): KernelResult {
   const finalPacket = (p: TracePacket | null | undefined): KernelResult['packet'] =>
     p ? { proto, src: p.src, sport: p.sport, dst: p.dst, dport: p.dport } : null;
   if (!run) return { verdict: null, fate: 'unknown', outInterface: null, packet: null };
@@ -303,7 +312,8 @@ function resultOf(run: TraceRun | undefined, proto: string): KernelResult {
   }
   const last = run.events.findLast((e) => e.table !== HARNESS_TABLE);
   if (last?.verdict === 'DROP') {
-    const rejected = last.ruleText !== null && /\s-j REJECT(\s|$)/.test(last.ruleText);
+    const text = toStep(last, loaded).ruleText;
+    const rejected = text !== null && /\s-j REJECT(\s|$)/.test(text);
     return {
       verdict: rejected ? 'REJECT' : 'DROP',
       fate: rejected ? 'rejected' : 'dropped',

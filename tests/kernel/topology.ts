@@ -3,6 +3,9 @@
 // host, each pod in its own namespace with a veth whose host end is a bridge port. Every namespace
 // name starts with a prefix unique to this process and topology, so teardown can remove exactly
 // what we made — the machine's own interfaces and rules are never touched.
+// A spec of family ipv6 builds the same shape with IPv6 addresses (ipv6Topology): duplicate address
+// detection and autoconfiguration off, forwarding and bridge-nf-call-ip6tables as for IPv4, and the
+// endpoints' silencing table lets neighbour discovery through so the next hops resolve.
 import { run, runIn } from './run.ts';
 
 export interface PeerSpec {
@@ -45,6 +48,8 @@ export interface RouteSpec {
 }
 
 export interface TopologySpec {
+  /** The family of every address in the lab (default ipv4); the other family is switched off. */
+  family?: 'ipv4' | 'ipv6';
   uplinks: UplinkSpec[];
   bridges: BridgeSpec[];
   routes: RouteSpec[];
@@ -84,6 +89,41 @@ export function defaultTopology(): TopologySpec {
     routes: [
       { to: 'default', via: '192.168.50.1', dev: 'eth0' },
       { to: '10.244.2.0/24', via: '192.168.50.11', dev: 'eth0' },
+    ],
+    ipForward: true,
+  };
+}
+
+/** The default lab in IPv6: eth0 fd00:50::10/64 to "peer", cni0 fd00:244:1::1/64 with pod1 and pod2. */
+export function ipv6Topology(): TopologySpec {
+  return {
+    family: 'ipv6',
+    uplinks: [
+      {
+        ifname: 'eth0',
+        address: 'fd00:50::10/64',
+        peer: {
+          name: 'peer',
+          ifname: 'eth0',
+          // ::1 is the host's gateway, ::100 an outside client, ::11 another node.
+          addresses: ['fd00:50::100/64', 'fd00:50::1/64', 'fd00:50::11/64'],
+          gateway: 'fd00:50::10',
+        },
+      },
+    ],
+    bridges: [
+      {
+        name: 'cni0',
+        address: 'fd00:244:1::1/64',
+        pods: [
+          { name: 'pod1', address: 'fd00:244:1::5/64', hostIfname: 'vethpod1' },
+          { name: 'pod2', address: 'fd00:244:1::6/64', hostIfname: 'vethpod2' },
+        ],
+      },
+    ],
+    routes: [
+      { to: '::/0', via: 'fd00:50::1', dev: 'eth0' },
+      { to: 'fd00:244:2::/64', via: 'fd00:50::11', dev: 'eth0' },
     ],
     ipForward: true,
   };
@@ -177,6 +217,8 @@ function readSysctl(ns: string, path: string): string | null {
 export function buildTopology(spec: TopologySpec = defaultTopology()): Topology {
   if (counter === 0) deleteStaleNamespaces();
   const prefix = `nlk-${process.pid}-${++counter}-`;
+  const ipv6 = spec.family === 'ipv6';
+  const ipFlag = ipv6 ? '-6' : '-4';
   live.add(prefix);
   const ns = (role: string): string => `${prefix}${role}`;
   const roles = [
@@ -192,10 +234,18 @@ export function buildTopology(spec: TopologySpec = defaultTopology()): Topology 
     const host = ns('host');
     for (const role of roles) {
       run(['ip', 'netns', 'add', ns(role)]);
+      // the other family only adds noise (DAD, router solicitations)
+      if (ipv6) {
+        for (const scope of ['all', 'default']) {
+          sysctl(ns(role), `net.ipv6.conf.${scope}.accept_dad`, '0');
+          sysctl(ns(role), `net.ipv6.conf.${scope}.accept_ra`, '0');
+          sysctl(ns(role), `net.ipv6.conf.${scope}.autoconf`, '0');
+        }
+      } else {
+        sysctl(ns(role), 'net.ipv6.conf.all.disable_ipv6', '1');
+        sysctl(ns(role), 'net.ipv6.conf.default.disable_ipv6', '1');
+      }
       run(['ip', '-n', ns(role), 'link', 'set', 'lo', 'up']);
-      // IPv6 only adds noise (DAD, router solicitations); the lab is IPv4.
-      sysctl(ns(role), 'net.ipv6.conf.all.disable_ipv6', '1');
-      sysctl(ns(role), 'net.ipv6.conf.default.disable_ipv6', '1');
     }
     for (const uplink of spec.uplinks) {
       const peer = ns(uplink.peer.name);
@@ -220,7 +270,7 @@ export function buildTopology(spec: TopologySpec = defaultTopology()): Topology 
       for (const address of uplink.peer.addresses)
         run(['ip', '-n', peer, 'addr', 'add', address, 'dev', uplink.peer.ifname]);
       run(['ip', '-n', peer, 'link', 'set', uplink.peer.ifname, 'up']);
-      run(['ip', '-n', peer, 'route', 'add', 'default', 'via', uplink.peer.gateway]);
+      run(['ip', '-n', peer, ipFlag, 'route', 'add', 'default', 'via', uplink.peer.gateway]);
     }
     for (const bridge of spec.bridges) {
       run(['ip', '-n', host, 'link', 'add', bridge.name, 'type', 'bridge']);
@@ -261,7 +311,7 @@ export function buildTopology(spec: TopologySpec = defaultTopology()): Topology 
         run(['ip', '-n', host, 'link', 'set', pod.hostIfname, 'up']);
         run(['ip', '-n', podNs, 'addr', 'add', pod.address, 'dev', 'eth0']);
         run(['ip', '-n', podNs, 'link', 'set', 'eth0', 'up']);
-        run(['ip', '-n', podNs, 'route', 'add', 'default', 'via', gateway]);
+        run(['ip', '-n', podNs, ipFlag, 'route', 'add', 'default', 'via', gateway]);
       }
     }
     for (const route of spec.routes) {
@@ -269,10 +319,11 @@ export function buildTopology(spec: TopologySpec = defaultTopology()): Topology 
       if (route.via) argv.push('via', route.via);
       run([...argv, 'dev', route.dev]);
     }
-    sysctl(host, 'net.ipv4.ip_forward', spec.ipForward ? '1' : '0');
-    const bridgeNetfilter = setBridgeNetfilter(host, spec.bridgeNetfilter);
+    const forwarding = ipv6 ? 'net.ipv6.conf.all.forwarding' : 'net.ipv4.ip_forward';
+    sysctl(host, forwarding, spec.ipForward ? '1' : '0');
+    const bridgeNetfilter = setBridgeNetfilter(host, spec.bridgeNetfilter, ipv6);
     for (const [key, value] of Object.entries(spec.sysctls ?? {})) sysctl(host, key, value);
-    for (const role of roles) if (role !== 'host') silence(ns(role));
+    for (const role of roles) if (role !== 'host') silence(ns(role), ipv6);
     return {
       spec,
       prefix,
@@ -288,8 +339,13 @@ export function buildTopology(spec: TopologySpec = defaultTopology()): Topology 
   }
 }
 
-function setBridgeNetfilter(host: string, wanted: boolean | undefined): BridgeNetfilterState {
-  const path = '/proc/sys/net/bridge/bridge-nf-call-iptables';
+function setBridgeNetfilter(
+  host: string,
+  wanted: boolean | undefined,
+  ipv6: boolean,
+): BridgeNetfilterState {
+  const key = ipv6 ? 'bridge-nf-call-ip6tables' : 'bridge-nf-call-iptables';
+  const path = `/proc/sys/net/bridge/${key}`;
   if (readSysctl(host, path) === null) {
     if (wanted)
       throw new Error(
@@ -297,18 +353,20 @@ function setBridgeNetfilter(host: string, wanted: boolean | undefined): BridgeNe
       );
     return { available: false, enabled: false };
   }
-  if (wanted !== undefined) sysctl(host, 'net.bridge.bridge-nf-call-iptables', wanted ? '1' : '0');
+  if (wanted !== undefined) sysctl(host, `net.bridge.${key}`, wanted ? '1' : '0');
   return { available: true, enabled: readSysctl(host, path) === '1' };
 }
 
 // Endpoints never answer: every reply in a scenario is a packet the test sends on purpose, so the
 // host's conntrack sees exactly the packets the simulator is given. A drop at the very first hook
-// does it; the sender's raw socket and ARP are unaffected.
-function silence(ns: string): void {
-  runIn(ns, ['nft', '-f', '-'], {
-    input:
-      'table ip nlk_silence {\n  chain in { type filter hook prerouting priority -1000; policy drop; }\n}\n',
-  });
+// does it; the sender's raw socket and ARP are unaffected. In IPv6 neighbour discovery is IP
+// itself, so its solicitations and advertisements pass.
+function silence(ns: string, ipv6: boolean): void {
+  const input = ipv6
+    ? 'table ip6 nlk_silence {\n  chain in { type filter hook prerouting priority -1000; policy drop;\n' +
+      '    icmpv6 type { nd-neighbor-solicit, nd-neighbor-advert } accept; }\n}\n'
+    : 'table ip nlk_silence {\n  chain in { type filter hook prerouting priority -1000; policy drop; }\n}\n';
+  runIn(ns, ['nft', '-f', '-'], { input });
 }
 
 function hostFile(spec: TopologySpec, bridgeNetfilter: boolean): HostFile {

@@ -77,8 +77,9 @@ type Addressed = {
 
 function addresses(p: Addressed | null | undefined): string {
   if (!p) return '?';
+  // an IPv6 address in brackets when a port follows, as ip6tables writes [addr]:port
   const end = (a: string | null, port: number | null) =>
-    `${a ?? '?'}${port === null ? '' : `:${port}`}`;
+    port === null ? (a ?? '?') : `${a?.includes(':') ? `[${a}]` : (a ?? '?')}:${port}`;
   return `${end(p.src, p.sport)}>${end(p.dst, p.dport)}`;
 }
 
@@ -243,7 +244,8 @@ function simulatorInput(
   scenario: CompareScenario,
   kernel: KernelScenarioResult,
 ): { ruleset: Ruleset; host: Host; packets: Packet[] } {
-  const parsed = parseRuleset(scenario.rules);
+  const spec = scenario.topology ?? defaultTopology();
+  const parsed = parseRuleset(scenario.rules, { family: spec.family ?? 'ipv4' });
   if (hasErrors(parsed.diagnostics))
     throw new Error(
       `the simulator cannot parse the scenario's rules:\n${parsed.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n')}`,
@@ -263,7 +265,6 @@ function simulatorInput(
       );
     host.host.ipsets.push(...sets.sets);
   }
-  const spec = scenario.topology ?? defaultTopology();
   const read = readPackets(scenario.packets.map((p) => toSimulatorPacket(spec, p)));
   if (read.diagnostics.length > 0)
     throw new Error(

@@ -270,7 +270,6 @@ export function buildClusterLab(
     throw error;
   }
 
-  const python = kernelEnvironment().python;
   return {
     prefix,
     nodeNs,
@@ -290,55 +289,76 @@ export function buildClusterLab(
       for (const pod of podList) {
         const ports = [...new Set(serverPorts(pod))];
         if (ports.length === 0) continue;
-        const family = pod.podIPv6 !== undefined && ipv6 ? ['--ipv6'] : [];
-        const ns = podNs(pod.namespace, pod.name);
-        const child = spawn(
-          'ip',
-          ['netns', 'exec', ns, python, SERVER, ...family, ...ports.map(String)],
-          {
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        started.push(child);
-        children.add(child);
-        waits.push(
-          new Promise<void>((resolve, reject) => {
-            let err = '';
-            const timer = setTimeout(
-              () => reject(new Error(`server in ${pod.name} did not start: ${err}`)),
-              10_000,
-            );
-            child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-            child.stdout.on('data', (d: Buffer) => {
-              if (d.toString().includes('ready')) {
-                clearTimeout(timer);
-                resolve();
-              }
-            });
-            child.once('exit', (code) => {
-              clearTimeout(timer);
-              reject(new Error(`server in ${pod.name} exited (${code}): ${err}`));
-            });
-          }),
-        );
+        const withIPv6 = pod.podIPv6 !== undefined && ipv6;
+        const server = startEchoServer(podNs(pod.namespace, pod.name), ports, withIPv6, pod.name);
+        started.push(server.child);
+        waits.push(server.ready);
       }
       await Promise.all(waits);
     },
-    connect(fromNs, address, port, count, timeoutS) {
-      const r = runIn(
-        fromNs,
-        [python, CONNECT, address, String(port), String(count), String(timeoutS)],
-        {
-          timeoutMs: (count * timeoutS + 10) * 1000,
-        },
-      );
-      return r.stdout
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as ConnectAttempt);
-    },
+    connect: connectFrom,
   };
+}
+
+/**
+ * Starts tcp_echo_server.py in `ns` on `ports` (and on IPv6 too with `ipv6`); `ready` resolves
+ * once every port listens. The process is killed at exit if the caller has not done it.
+ */
+export function startEchoServer(
+  ns: string,
+  ports: readonly number[],
+  ipv6: boolean,
+  label = ns,
+): { child: ChildProcess; ready: Promise<void> } {
+  const python = kernelEnvironment().python;
+  const family = ipv6 ? ['--ipv6'] : [];
+  const child = spawn(
+    'ip',
+    ['netns', 'exec', ns, python, SERVER, ...family, ...ports.map(String)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const ready = new Promise<void>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(
+      () => reject(new Error(`server in ${label} did not start: ${err}`)),
+      10_000,
+    );
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      if (d.toString().includes('ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server in ${label} exited (${code}): ${err}`));
+    });
+  });
+  return { child, ready };
+}
+
+/** `count` real TCP connections from namespace `ns` (tcp_connect.py), one result per attempt. */
+export function connectFrom(
+  ns: string,
+  address: string,
+  port: number,
+  count: number,
+  timeoutS: number,
+): ConnectAttempt[] {
+  const python = kernelEnvironment().python;
+  const r = runIn(ns, [python, CONNECT, address, String(port), String(count), String(timeoutS)], {
+    timeoutMs: (count * timeoutS + 10) * 1000,
+  });
+  return r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ConnectAttempt);
 }
 
 function serverPorts(pod: ClusterPod): number[] {

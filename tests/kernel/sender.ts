@@ -7,7 +7,8 @@ import { runIn } from './run.ts';
 export interface KernelPacket {
   /** Role whose namespace sends it: "host" (a local process: OUTPUT path), "peer", "pod1" … */
   from: string;
-  proto: 'tcp' | 'udp' | 'icmp';
+  /** icmpv6 for an IPv6 packet (icmpType 128 is an echo request) */
+  proto: 'tcp' | 'udp' | 'icmp' | 'icmpv6';
   src: string;
   dst: string;
   sport?: number;
@@ -65,7 +66,8 @@ export function wirePacket(packet: KernelPacket): Record<string, unknown> {
     wire['seq'] = packet.seq ?? numbers.seq;
     wire['ack'] = packet.ack ?? numbers.ack;
   }
-  if (packet.proto !== 'icmp' && (packet.sport === undefined || packet.dport === undefined)) {
+  const icmp = packet.proto === 'icmp' || packet.proto === 'icmpv6';
+  if (!icmp && (packet.sport === undefined || packet.dport === undefined)) {
     throw new Error(`${packet.proto} packet needs sport and dport`);
   }
   return wire;

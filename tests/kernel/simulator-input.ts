@@ -48,8 +48,8 @@ export function toSimulatorPacket(spec: TopologySpec, packet: KernelPacket): Sim
   if (packet.sport !== undefined) out.sport = packet.sport;
   if (packet.dport !== undefined) out.dport = packet.dport;
   if (packet.proto === 'tcp') out.tcpFlags = packet.tcpFlags ?? 'SYN';
-  if (packet.proto === 'icmp') {
-    out.icmpType = packet.icmpType ?? 8;
+  if (packet.proto === 'icmp' || packet.proto === 'icmpv6') {
+    out.icmpType = packet.icmpType ?? (packet.proto === 'icmp' ? 8 : 128);
     out.icmpCode = packet.icmpCode ?? 0;
   }
   // Only a local packet can carry a mark: the kernel clears it when a packet changes namespace.

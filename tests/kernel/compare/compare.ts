@@ -213,12 +213,12 @@ export function diffLines(kernel: readonly string[], simulator: readonly string[
 }
 
 function describeSent(p: KernelPacket): string {
-  const ports = p.proto === 'icmp' ? '' : `:${p.sport}`;
-  const dports = p.proto === 'icmp' ? '' : `:${p.dport}`;
+  const ports = p.proto.startsWith('icmp') ? '' : `:${p.sport}`;
+  const dports = p.proto.startsWith('icmp') ? '' : `:${p.dport}`;
   const extra =
     p.proto === 'tcp'
       ? ` ${p.tcpFlags ?? 'SYN'}`
-      : p.proto === 'icmp'
+      : p.proto.startsWith('icmp')
         ? ` type ${p.icmpType ?? 8}`
         : '';
   return `${p.proto} ${p.src}${ports} > ${p.dst}${dports}${extra} from ${p.from}`;

@@ -153,4 +153,27 @@ add nets6 ${CLIENT} nomatch
       ],
     );
   });
+
+  it('REDIRECT and DNAT in OUTPUT over IPv6, and an ICMPv6 echo forwarded', async () => {
+    await expectAgreement(
+      {
+        topology: ipv6Topology(),
+        rules: tables(
+          `-A PREROUTING -p tcp -m tcp --dport 80 -j REDIRECT --to-ports 3128
+-A OUTPUT -d ${SERVICE}/128 -p tcp -m tcp --dport 80 -j DNAT --to-destination [${POD1}]:8080`,
+          `-A FORWARD -p ipv6-icmp -m icmp6 --icmpv6-type echo-request -m comment --comment echo`,
+        ),
+        packets: [
+          tcp('pod1', POD1, OUTSIDE, 40500, 80),
+          tcp('host', HOST, SERVICE, 40501, 80),
+          { from: 'peer', proto: 'icmpv6', src: CLIENT, dst: POD1, icmpType: 128 },
+        ],
+      },
+      [
+        `=> ACCEPT local out=- tcp [${POD1}]:40500>[fd00:244:1::1]:3128`,
+        `=> ACCEPT output out=cni0 tcp [${HOST}]:40501>[${POD1}]:8080`,
+        'FORWARD filter/FORWARD #1',
+      ],
+    );
+  });
 });

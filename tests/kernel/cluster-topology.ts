@@ -5,7 +5,8 @@
 // - one namespace per node: eth0 on br0 with the node IP, bridge cni0 with the podCIDR's first
 //   address and one veth port per pod (hairpin as the host model says), the routes to the other
 //   nodes' podCIDRs, ip_forward and bridge netfilter on;
-// - one namespace per pod (eth0 with the pod IP, default route via cni0) and per client;
+// - one namespace per pod (eth0 with the pod IP, default route via cni0) and per client (an
+//   IPv6 client behind the router on a bridge br2 of its own);
 // - with Calico's host model, no cni0: each pod's veth is its own routed `cali…` interface with
 //   proxy ARP on, the pod's /32 routed to it, and the pod's default route via 169.254.1.1 as
 //   the Calico CNI plugin sets it up.
@@ -241,10 +242,26 @@ export function buildClusterLab(
 
     // clients on the nodes' link sit on br0; the others behind the router, on br1
     let br1: string | null = null;
+    let br2: string | null = null;
     clients.forEach((c, i) => {
       const ns = clientNs(c.name);
       addNs(ns);
       veth(ns, 'eth0', lan, `c${i}`);
+      if (isIPv6(c.address)) {
+        // an IPv6 client (written PREFIX::HOST) sits behind the router on its /64, the router at ::1
+        const router = `${c.address.split('::')[0]}::1`;
+        if (br2 === null) {
+          br2 = router;
+          run(['ip', '-n', lan, 'link', 'add', 'br2', 'type', 'bridge']);
+          run(['ip', '-n', lan, 'addr', 'add', `${router}/64`, 'dev', 'br2']);
+          run(['ip', '-n', lan, 'link', 'set', 'br2', 'up']);
+        } else if (br2 !== router) throw new Error('IPv6 clients must share one /64');
+        run(['ip', '-n', lan, 'link', 'set', `c${i}`, 'master', 'br2', 'up']);
+        run(['ip', '-n', ns, 'addr', 'add', `${c.address}/64`, 'dev', 'eth0']);
+        run(['ip', '-n', ns, 'link', 'set', 'eth0', 'up']);
+        run(['ip', '-n', ns, '-6', 'route', 'add', 'default', 'via', router]);
+        return;
+      }
       const onLink = link !== undefined && inPrefix(parsePrefix(c.address)!.address, link);
       if (onLink) {
         run(['ip', '-n', lan, 'link', 'set', `c${i}`, 'master', 'br0', 'up']);

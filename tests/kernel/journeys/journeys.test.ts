@@ -20,6 +20,7 @@ const env = kernelEnvironment();
 interface Lab {
   model: ClusterModel;
   lab: ClusterLab;
+  clients: { name: string; address: string }[];
 }
 
 async function bringUp(
@@ -38,7 +39,7 @@ async function bringUp(
     lab.teardown();
     throw e;
   }
-  return { model, lab };
+  return { model, lab, clients };
 }
 
 /** The namespace the flow starts in, and the address:port it connects to. */
@@ -52,7 +53,9 @@ function endsOf(
     ? l.lab.podNs(...(from.slice(4).split('/') as [string, string]))
     : from.startsWith('node/')
       ? l.lab.nodeNs(from.slice(5))
-      : l.lab.clientNs(from.slice(7));
+      : from.startsWith('client/')
+        ? l.lab.clientNs(from.slice(7))
+        : l.lab.clientNs(l.clients.find((c) => c.address === from)!.name);
   const hop = r.journey!.hops[0]!;
   return { ns, address: hop.before.dst, port: hop.before.dport! };
 }
@@ -221,7 +224,11 @@ describe.skipIf(!env.ok)(
       const v6 = { ...s.flow, family: 'ipv6' as const };
       let l: Lab;
       beforeAll(async () => {
-        l = await bringUp(s.clusters[0]!.yaml, [], ['ipv4', 'ipv6']);
+        l = await bringUp(
+          s.clusters[0]!.yaml,
+          [{ name: 'laptop6', address: '2001:db8:7::10' }],
+          ['ipv4', 'ipv6'],
+        );
       });
       afterAll(() => l?.lab.teardown());
 
@@ -248,6 +255,15 @@ describe.skipIf(!env.ok)(
         expect(c.engine.outcomes!.map((o) => [o.delivered, o.sourceSeen])).toEqual([
           ['[fd00:10:244:1::7]:8080', '[fd00:192:168:10::11]:40000'],
           ['[fd00:10:244::5]:8080', '[fd00:10:244::1]:40000'],
+        ]);
+        expect(expectReached(c).size).toBe(2);
+      });
+
+      it('an outside IPv6 client to NodePort 30080 on node-b: masqueraded as the engine says', () => {
+        const c = both(l, { ...v6, from: '2001:db8:7::10', to: 'node/node-b:30080' }, 12);
+        expect(c.engine.outcomes!.map((o) => [o.delivered, o.sourceSeen])).toEqual([
+          ['[fd00:10:244:1::7]:8080', '[fd00:10:244:1::1]:40000'],
+          ['[fd00:10:244::5]:8080', '[fd00:192:168:10::12]:40000'],
         ]);
         expect(expectReached(c).size).toBe(2);
       });

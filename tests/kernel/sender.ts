@@ -25,7 +25,10 @@ export interface KernelPacket {
   icmpSeq?: number;
   /** Total IP length in bytes (payload padded with zeros). */
   length?: number;
-  /** The IP header's time to live (default 64) and TOS byte (default 0). */
+  /**
+   * The IP header's time to live (default 64) and TOS byte (default 0); of an IPv6 packet, its hop
+   * limit and traffic class.
+   */
   ttl?: number;
   tos?: number;
   /**

@@ -14,6 +14,7 @@ import {
   externalOptions,
   externalPort,
   nodePortOptions,
+  podOptions,
   parseDestinationValue,
   parseSourceValue,
   podPort,
@@ -50,9 +51,9 @@ function SourceSelect({
         ) : (
           <>
             <optgroup label={t.groupPods}>
-              {c?.pods.map((p) => (
-                <option key={`${p.namespace}/${p.name}`} value={`pod:${p.namespace}/${p.name}`}>
-                  {p.name} ({p.ip})
+              {(c ? podOptions(c) : []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </optgroup>
@@ -178,7 +179,7 @@ function DestinationSelect({
           aria-label={`${t.to}: ${t.address}`}
           data-testid="packet-destination-address"
           value={form.destination.address}
-          placeholder="10.0.0.1"
+          placeholder="10.0.0.1 / fd00::1"
           onChange={(e) =>
             editForm({ destination: { kind: 'address', address: e.target.value.trim() } })
           }

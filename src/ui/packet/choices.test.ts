@@ -7,9 +7,14 @@ import {
   destinationValue,
   externalOptions,
   externalPort,
+  nodePortOptions,
   parseDestinationValue,
+  podOptions,
   podPort,
+  serviceOptions,
 } from './choices.ts';
+import { DUAL_STACK_YAML } from '../../engine/scenarios/dual-stack.ts';
+import { engineApi } from '../../worker/engine-api.ts';
 
 const CLUSTER: ClusterSummary = {
   nodes: [{ name: 'node-a', ip: '10.0.0.1', podCIDR: null }],
@@ -81,5 +86,29 @@ describe("the cluster summary's pods", () => {
       protocol: 'TCP',
     });
     expect(podPort(c, 'default', 'client')).toBeNull();
+  });
+});
+
+describe('choices in a dual-stack cluster', () => {
+  const c = engineApi.compileCluster(DUAL_STACK_YAML).summary;
+
+  it('offers each Service port, NodePort and pod once per family', () => {
+    const labels = serviceOptions(c).map((o) => o.label);
+    expect(labels).toContain('default/web → 10.96.0.80:80/TCP');
+    expect(labels).toContain('default/web → [fd00:10:96::80]:80/TCP');
+    const np = nodePortOptions(c).map((o) => o.label);
+    expect(np.filter((l) => l.endsWith('(node-a)'))).toHaveLength(2);
+    expect(np.some((l) => l.includes('[fd00:192:168:10::11]:'))).toBe(true);
+    expect(podOptions(c).map((o) => o.label)).toEqual(
+      expect.arrayContaining(['web-1 (10.244.0.5)', 'web-1 (fd00:10:244::5)']),
+    );
+  });
+
+  it('reads an IPv6 choice back with its family, and writes it the same', () => {
+    for (const o of [...serviceOptions(c), ...nodePortOptions(c), ...podOptions(c)]) {
+      const d = parseDestinationValue(o.value, { kind: 'address', address: '' });
+      expect(destinationValue(d)).toBe(o.value);
+      expect(d.kind !== 'address' && d.family === 'ipv6').toBe(o.label.includes('fd00:'));
+    }
   });
 });

@@ -21,7 +21,13 @@ import {
   serviceOptions,
   sourceValue,
 } from './choices.ts';
-import { resolveDumpPacket, resolvePacket, type PacketForm, type Proto } from './packet-form.ts';
+import {
+  destinationFamily,
+  resolveDumpPacket,
+  resolvePacket,
+  type PacketForm,
+  type Proto,
+} from './packet-form.ts';
 import { MacField } from './MacField.tsx';
 import { PortFields } from './PortFields.tsx';
 import { strings } from './strings.ts';
@@ -274,6 +280,7 @@ export function PacketBuilder() {
       <PortFields
         t={t}
         proto={form.proto}
+        family={destinationFamily(form.destination)}
         onProto={(proto: Proto) => editForm({ proto })}
         sport={form.sport}
         onSport={(sport) => editForm({ sport })}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DUAL_STACK_YAML } from '../../engine/scenarios/dual-stack.ts';
 import { engineApi } from '../../worker/engine-api.ts';
-import { resolveDumpPacket, resolvePacket, type PacketForm } from './packet-form.ts';
+import {
+  destinationFamily,
+  protoLabel,
+  resolveDumpPacket,
+  resolvePacket,
+  type PacketForm,
+} from './packet-form.ts';
 
 const summary = engineApi.compileCluster(DUAL_STACK_YAML).summary;
 
@@ -66,6 +72,16 @@ describe('the packet form in a dual-stack cluster', () => {
       src: 'fd00:10:244:1::20',
       in: r.ok ? r.packet.in : '',
     });
+  });
+
+  it('names ICMP ICMPv6 in the protocol list when the destination is IPv6', () => {
+    expect(protoLabel('icmp', destinationFamily(FORM.destination))).toBe('ICMPv6');
+    expect(protoLabel('icmp', destinationFamily({ kind: 'address', address: '10.0.0.1' }))).toBe(
+      'ICMP',
+    );
+    expect(protoLabel('tcp', destinationFamily({ kind: 'address', address: 'fd00::1' }))).toBe(
+      'TCP',
+    );
   });
 
   it('takes IPv6 typed as any address, and refuses a mix of families or neither', () => {

@@ -42,6 +42,17 @@ function typedFamily(text: string): 'ipv4' | 'ipv6' | string {
 
 type Family = 'ipv4' | 'ipv6';
 
+/** The family the form's destination is of (a typed address by its form; IPv4 until typed). */
+export function destinationFamily(d: PacketDestination): Family {
+  if (d.kind === 'address') return isIPv6(d.address) ? 'ipv6' : 'ipv4';
+  return d.family ?? 'ipv4';
+}
+
+/** How the protocol list names a protocol: ICMP over IPv6 is ICMPv6. */
+export function protoLabel(p: PacketForm['proto'], family: Family): string {
+  return p === 'icmp' && family === 'ipv6' ? 'ICMPv6' : p.toUpperCase();
+}
+
 /** The packet's protocol as the engine names it: ICMP over IPv6 is ICMPv6. */
 function wireProto(form: PacketForm, family: Family): PacketInput['proto'] {
   return form.proto === 'icmp' && family === 'ipv6' ? 'icmpv6' : form.proto;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterSummary } from '../../../worker/protocol.ts';
 import type { PacketForm } from '../../packet/packet-form.ts';
 import { flowOf } from './flow-of.ts';
+import { DUAL_STACK_YAML } from '../../../engine/scenarios/dual-stack.ts';
+import { engineApi } from '../../../worker/engine-api.ts';
 
 const CLUSTER: ClusterSummary = {
   nodes: [
@@ -125,5 +127,26 @@ describe('flowOf', () => {
     const form: PacketForm = { ...FORM, source: { kind: 'client', name: 'laptop' }, entryNode: '' };
     const f = flowOf(form, CLUSTER);
     expect(f.ok && 'via' in f.flow).toBe(false);
+  });
+});
+
+describe('flowOf for an IPv6 packet', () => {
+  const c = engineApi.compileCluster(DUAL_STACK_YAML).summary;
+  const form: PacketForm = {
+    ...FORM,
+    source: { kind: 'pod', namespace: 'default', name: 'client' },
+    destination: { kind: 'service', namespace: 'default', name: 'web', port: 80, family: 'ipv6' },
+  };
+
+  it('names both ends by their IPv6 addresses, since a name does not say its family', () => {
+    expect(flowOf(form, c)).toMatchObject({
+      ok: true,
+      flow: { from: 'fd00:10:244:1::20', to: '[fd00:10:96::80]:80', proto: 'tcp' },
+    });
+  });
+
+  it('takes an IPv6 address typed as the destination', () => {
+    const typed = flowOf({ ...form, destination: { kind: 'address', address: 'fd00::9' } }, c);
+    expect(typed).toMatchObject({ ok: true, flow: { to: '[fd00::9]:8080' } });
   });
 });

@@ -13,7 +13,9 @@ import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 
 function endpoint(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
+  if (port === null) return addr;
+  // an IPv6 address is bracketed before its port, as the trace prints it
+  return addr.includes(':') ? `[${addr}]:${port}` : `${addr}:${port}`;
 }
 
 export function TraceSummary() {

@@ -4,6 +4,7 @@
  */
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import type { PacketDestination, PacketSource } from './packet-form.ts';
+import { addrPort } from '../views/shared/format.ts';
 
 export function sourceValue(s: PacketSource): string {
   switch (s.kind) {
@@ -102,11 +103,6 @@ export interface DestinationOption {
   protocol?: string;
 }
 
-/** `[addr]:port` for IPv6, as the trace prints it. */
-function hostPort(ip: string, port: number): string {
-  return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
-}
-
 export function serviceOptions(c: ClusterSummary): DestinationOption[] {
   return c.services.flatMap((s) =>
     [
@@ -117,7 +113,7 @@ export function serviceOptions(c: ClusterSummary): DestinationOption[] {
         ? []
         : s.ports.map((p) => ({
             value: `svc${mark}:${s.namespace}/${s.name}:${p.port}`,
-            label: `${s.namespace}/${s.name} → ${hostPort(ip, p.port)}/${p.protocol}`,
+            label: `${s.namespace}/${s.name} → ${addrPort(ip, p.port)}/${p.protocol}`,
             protocol: p.protocol.toLowerCase(),
           })),
     ),
@@ -139,7 +135,7 @@ export function nodePortOptions(c: ClusterSummary): DestinationOption[] {
               : [
                   {
                     value: `np${mark}:${n.name}:${p.nodePort}:${s.namespace}/${s.name}`,
-                    label: `${s.namespace}/${s.name} → ${hostPort(ip, p.nodePort)} (${n.name})`,
+                    label: `${s.namespace}/${s.name} → ${addrPort(ip, p.nodePort)} (${n.name})`,
                     protocol: p.protocol.toLowerCase(),
                   },
                 ],
@@ -175,7 +171,7 @@ export function externalOptions(c: ClusterSummary): DestinationOption[] {
     ].flatMap(({ ip, kind }) =>
       s.ports.map((p) => ({
         value: externalValue(ip, p.port),
-        label: `${s.namespace}/${s.name} → ${ip}:${p.port}/${p.protocol} (${kind})`,
+        label: `${s.namespace}/${s.name} → ${addrPort(ip, p.port)}/${p.protocol} (${kind})`,
         protocol: p.protocol.toLowerCase(),
       })),
     ),

@@ -11,12 +11,7 @@ import { strings as twiceStrings } from '../connections/strings.ts';
 import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
-
-function endpoint(addr: string, port: number | null): string {
-  if (port === null) return addr;
-  // an IPv6 address is bracketed before its port, as the trace prints it
-  return addr.includes(':') ? `[${addr}]:${port}` : `${addr}:${port}`;
-}
+import { addrPort } from '../views/shared/format.ts';
 
 export function TraceSummary() {
   const t = useT();
@@ -83,8 +78,8 @@ export function TraceSummary() {
           <br />
           <span className="muted">{t.seenAs}</span>{' '}
           <code data-testid="result-packet">
-            {result.packet.proto} {endpoint(result.packet.src, result.packet.sport)} →{' '}
-            {endpoint(result.packet.dst, result.packet.dport)}
+            {result.packet.proto} {addrPort(result.packet.src, result.packet.sport)} →{' '}
+            {addrPort(result.packet.dst, result.packet.dport)}
           </code>
         </p>
       ) : !trace.isFetching ? (

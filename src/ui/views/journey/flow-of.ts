@@ -11,6 +11,7 @@ import {
   resolvePacket,
   type PacketForm,
 } from '../../packet/packet-form.ts';
+import { addrPort } from '../shared/format.ts';
 
 export type FlowOf =
   | { ok: true; flow: FlowInput }
@@ -28,8 +29,7 @@ function target(form: PacketForm): string | null {
     case 'pod':
       return `pod/${d.namespace}/${d.name}:${form.dport}`;
     case 'address':
-      if (isIPv6(d.address)) return `[${d.address}]:${form.dport}`;
-      return isIPv4(d.address) ? `${d.address}:${form.dport}` : null;
+      return isIPv4(d.address) || isIPv6(d.address) ? addrPort(d.address, form.dport) : null;
   }
 }
 
@@ -70,7 +70,7 @@ function ipv6Ends(
 ): { to: string | null; from: { from: string; via?: string } | null } {
   const r = resolvePacket(form, c);
   if (!r.ok || r.packet.dport === undefined) return { to: null, from: null };
-  const to = `[${r.packet.dst}]:${r.packet.dport}`;
+  const to = addrPort(r.packet.dst, r.packet.dport);
   const s = form.source;
   const from = s.kind === 'pod' && r.packet.src ? { from: r.packet.src } : sender(form, c);
   return { to, from };

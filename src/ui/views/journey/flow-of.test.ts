@@ -141,8 +141,26 @@ describe('flowOf for an IPv6 packet', () => {
   it('names both ends by their IPv6 addresses, since a name does not say its family', () => {
     expect(flowOf(form, c)).toMatchObject({
       ok: true,
-      flow: { from: 'fd00:10:244:1::20', to: '[fd00:10:96::80]:80', proto: 'tcp' },
+      flow: { from: 'fd00:10:244:1::20', to: '[fd00:10:96::80]:80', proto: 'tcp', family: 'ipv6' },
     });
+  });
+
+  it('names the IPv4 family of its IPv4 twin, and none in a cluster without IPv6', () => {
+    const v4 = { ...form, destination: { ...form.destination, family: undefined } };
+    const twin = flowOf(v4 as PacketForm, c);
+    expect(twin).toMatchObject({ ok: true, flow: { to: 'svc/default/web:80', family: 'ipv4' } });
+    const only4 = flowOf(v4 as PacketForm, { ...c, families: ['ipv4'] });
+    expect(only4.ok && 'family' in only4.flow).toBe(false);
+  });
+
+  it('the engine follows the IPv6 flow across the nodes, hops written with IPv6 addresses', () => {
+    const f = flowOf(form, c);
+    if (!f.ok) throw new Error('no flow');
+    const j = engineApi.journey({ yaml: DUAL_STACK_YAML, flow: f.flow, seed: 1 });
+    expect(j.problems).toEqual([]);
+    const hops = j.journey?.hops ?? [];
+    expect(hops.length).toBeGreaterThan(0);
+    for (const h of hops) expect(h.before.dst).toContain(':');
   });
 
   it('takes an IPv6 address typed as the destination', () => {

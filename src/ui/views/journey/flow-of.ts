@@ -83,5 +83,8 @@ export function flowOf(form: PacketForm, c: ClusterSummary): FlowOf {
   if (to === null || from === null) return { ok: false, why: 'incomplete' };
   const flow: FlowInput = { ...from, to, proto: form.proto, sport: form.sport };
   if (form.proto === 'tcp') flow.tcpFlags = form.tcpFlags || 'SYN';
+  // the family said outright: in a cluster with IPv6 a name alone would take the primary one
+  if (six) flow.family = 'ipv6';
+  else if (c.families?.includes('ipv6')) flow.family = 'ipv4';
   return { ok: true, flow };
 }

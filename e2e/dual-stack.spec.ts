@@ -109,7 +109,13 @@ test('dual-stack: a packet to the Service’s IPv6 ClusterIP is DNATed to [fd00:
     'default/web → [fd00:10:96::80]:80/TCP',
     { timeout: 20_000 },
   );
+  // the example's undo notice would cover the views in the screenshots
+  await page.getByTestId('share-dismiss').click();
   await to.selectOption('svc6:default/web:80');
+  // the client sends from the address of the destination's family
+  await expect(page.getByTestId('packet-source').locator('option:checked')).toHaveText(
+    'client (fd00:10:244:1::20)',
+  );
   await page.getByTestId('send').click();
   await expect(page.getByTestId('result-packet')).toContainText(/\[fd00:10:244(:1)?::[57]\]:8080/, {
     timeout: 20_000,

@@ -15,6 +15,7 @@ import {
   externalPort,
   nodePortOptions,
   podOptions,
+  senderPodOptions,
   parseDestinationValue,
   parseSourceValue,
   podPort,
@@ -57,7 +58,7 @@ function SourceSelect({
         ) : (
           <>
             <optgroup label={t.groupPods}>
-              {(c ? podOptions(c) : []).map((o) => (
+              {(c ? senderPodOptions(c, destinationFamily(form.destination)) : []).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
@@ -170,9 +171,9 @@ function DestinationSelect({
               </optgroup>
             ) : null}
             <optgroup label={t.groupPods}>
-              {c?.pods.map((p) => (
-                <option key={`${p.namespace}/${p.name}`} value={`pod:${p.namespace}/${p.name}`}>
-                  {p.name} ({p.ip})
+              {(c ? podOptions(c) : []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </optgroup>

@@ -10,6 +10,8 @@ import {
   nodePortOptions,
   parseDestinationValue,
   podOptions,
+  senderPodOptions,
+  parseSourceValue,
   podPort,
   serviceOptions,
 } from './choices.ts';
@@ -102,6 +104,16 @@ describe('choices in a dual-stack cluster', () => {
     expect(podOptions(c).map((o) => o.label)).toEqual(
       expect.arrayContaining(['web-1 (10.244.0.5)', 'web-1 (fd00:10:244::5)']),
     );
+  });
+
+  it('offers each pod once as a sender, named by the address of the destination’s family', () => {
+    const v6 = senderPodOptions(c, 'ipv6').find((o) => o.value === 'pod:default/client');
+    expect(v6?.label).toBe('client (fd00:10:244:1::20)');
+    const v4 = senderPodOptions(c, 'ipv4').find((o) => o.value === 'pod:default/client');
+    expect(v4?.label).toBe('client (10.244.1.20)');
+    expect(senderPodOptions(c, 'ipv6')).toHaveLength(c.pods.length);
+    for (const o of senderPodOptions(c, 'ipv6'))
+      expect(parseSourceValue(o.value, { kind: 'node', name: 'x' }).kind).toBe('pod');
   });
 
   it('reads an IPv6 choice back with its family, and writes it the same', () => {

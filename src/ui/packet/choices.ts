@@ -160,6 +160,20 @@ export function podOptions(c: ClusterSummary): DestinationOption[] {
 }
 
 /**
+ * Each pod once as a sender, named with the address it sends from: that of the destination's
+ * family (its IPv4 address when it has no IPv6 one, and the other way round).
+ */
+export function senderPodOptions(
+  c: ClusterSummary,
+  family: 'ipv4' | 'ipv6',
+): { value: string; label: string }[] {
+  return c.pods.map((p) => {
+    const ip = (family === 'ipv6' ? p.ipv6 || p.ip : p.ip || p.ipv6) ?? '';
+    return { value: `pod:${p.namespace}/${p.name}`, label: `${p.name} (${ip})` };
+  });
+}
+
+/**
  * A Service's LoadBalancer ingress IPs and externalIPs with each of its ports: addresses a
  * packet from outside is sent to, offered so nobody has to type them as "any address".
  */

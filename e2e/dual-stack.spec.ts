@@ -71,6 +71,7 @@ async function checkRulesFamily(page: Page): Promise<void> {
   const family = page.getByTestId('rules-family');
   const panel = page.getByTestId('rules-panel');
   await expect(family.locator('[data-family="ipv6"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('node-ip')).toHaveText('fd00:192:168:10::12');
   // the rule that DNATs the packet, lit in the ip6tables rules
   await stepUntil(page, 'DNAT');
   await expect(panel.locator('tr.nv-rule.current')).toContainText('[fd00:10:244');
@@ -83,6 +84,7 @@ async function checkRulesFamily(page: Page): Promise<void> {
   await family.locator('[data-family="ipv4"]').click();
   await expect(panel.getByRole('radio', { name: 'iptables-save' })).toBeChecked();
   await expect(page.getByTestId('rules-family-note')).toBeVisible();
+  await expect(page.getByTestId('node-ip')).toHaveText('192.168.10.12');
   // the printed text arrives after the flip: search again until it is there
   await expect(async () => {
     await endOfText(page);

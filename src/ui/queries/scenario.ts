@@ -7,9 +7,8 @@ import { useEffect } from 'react';
 import type { Ruleset } from '../../engine/rules/index.ts';
 import type { RuleProvenance } from '../../engine/cluster/index.ts';
 import type { ClusterSummary, RuleSource, TraceRequest } from '../../worker/protocol.ts';
-import { destinationFamily, resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';
-import { shownFamily } from '../family/family-state.ts';
-import { useFamilyFlip } from '../family/family-store.ts';
+import { resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';
+import { useShownFamily } from '../family/use-shown-family.ts';
 import { useScenario, type SentPacket } from '../stores/scenario-store.ts';
 import { useCompile, useTrace } from './engine-queries.ts';
 import { useDump } from '../dump/dump-store.ts';
@@ -84,8 +83,7 @@ export function useShownRules(): ShownRules | null {
   const dump = useDump((s) => s.summary);
   const dumpHost = useScenario((s) => s.dumpHost);
   const ipsets = useDump((s) => s.ipsetText);
-  const sent = useScenario((s) => s.sent);
-  const flip = useFamilyFlip((s) => s.flip);
+  const family = useShownFamily(cluster.data?.summary.families);
   if (mode === 'dump') {
     if (!dump) return null;
     const host = dumpHost ?? dump.inferred.host;
@@ -97,9 +95,6 @@ export function useShownRules(): ShownRules | null {
   }
   const n = cluster.data?.nodes.find((x) => x.name === node);
   if (!n || goodYaml === null) return null;
-  const families = cluster.data?.summary.families;
-  const traced = sent ? destinationFamily(sent.form.destination) : null;
-  const family = shownFamily(families, traced, flip, sent);
   const rules = family === 'ipv6' && n.ipv6 ? n.ipv6 : n;
   return {
     ruleset: rules.ruleset,

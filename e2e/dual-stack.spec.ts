@@ -104,6 +104,8 @@ test('dual-stack: a packet to the Service’s IPv6 ClusterIP is DNATed to [fd00:
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await openTraced(page);
+  // an IPv4-only cluster has no family to switch to
+  await expect(page.getByTestId('rules-family')).toHaveCount(0);
   await page.getByTestId('example-picker').click();
   await page.getByTestId('example-list').getByTestId('example-dual-stack').click();
   const to = page.getByTestId('packet-destination');

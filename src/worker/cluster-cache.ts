@@ -4,19 +4,26 @@
  * wasted work.
  */
 import {
+  clusterFamilies,
   compileModelNode,
   hostsOf,
   loadCluster,
   type ClusterDiagnostic,
   type ClusterModel,
 } from '../engine/cluster/index.ts';
-import { buildEndpoints } from '../engine/cluster/endpoints.ts';
+import { buildEndpoints, PodIndex } from '../engine/cluster/endpoints.ts';
 import { podDevice } from '../engine/cluster/hosts.ts';
 import { formatIPv4 } from '../engine/rules/index.ts';
 import { formatPrefix } from '../engine/netfilter/ipv4.ts';
 import { readHost, type Host } from '../engine/netfilter/index.ts';
 import type { IpSet } from '../engine/netfilter/host.ts';
-import type { ClusterSummary, CompileClusterResult, CompiledNodeData } from './protocol.ts';
+import type {
+  AddressFamily,
+  ClusterSummary,
+  CompileClusterResult,
+  CompiledNodeData,
+  CompiledRulesetData,
+} from './protocol.ts';
 
 export interface CompiledCluster {
   result: CompileClusterResult;
@@ -26,21 +33,28 @@ export interface CompiledCluster {
 const KEEP = 4;
 const cache = new Map<string, CompiledCluster>();
 
+function familiesOf(model: ClusterModel): AddressFamily[] {
+  return clusterFamilies(model.settings).map((f) => (f === 'IPv6' ? 'ipv6' : 'ipv4'));
+}
+
 export function summarize(model: ClusterModel): ClusterSummary {
   return {
+    families: familiesOf(model),
     nodes: model.nodes.map((n) => ({
       name: n.name,
       ip: n.internalIPs[0] === undefined ? null : formatIPv4(n.internalIPs[0]),
+      ipv6: n.ipv6?.internalIPs[0] ?? null,
       podCIDR: n.podCIDR ? formatPrefix(n.podCIDR) : null,
     })),
     pods: model.pods.flatMap((p) =>
-      p.podIP === null || p.nodeName === null || p.finished
+      (p.podIP === null && p.podIPv6 === undefined) || p.nodeName === null || p.finished
         ? []
         : [
             {
               namespace: p.namespace,
               name: p.name,
-              ip: formatIPv4(p.podIP),
+              ip: p.podIP === null ? '' : formatIPv4(p.podIP),
+              ...(p.podIPv6 === undefined ? {} : { ipv6: p.podIPv6 }),
               node: p.nodeName,
               veth: podDevice(model, p.namespace, p.name),
               ports: p.ports.map((c) => ({ port: c.containerPort, protocol: c.protocol })),
@@ -52,6 +66,7 @@ export function summarize(model: ClusterModel): ClusterSummary {
       name: s.name,
       type: s.type,
       clusterIP: s.clusterIP === null ? null : formatIPv4(s.clusterIP),
+      clusterIPv6: s.ipv6?.clusterIP ?? null,
       externalIPs: s.externalIPs.map(formatIPv4),
       loadBalancerIPs: s.loadBalancerIngressIPs.map(formatIPv4),
       ports: s.ports.map((p) => ({
@@ -71,17 +86,17 @@ export function summarize(model: ClusterModel): ClusterSummary {
 function compile(yaml: string): CompiledCluster {
   const { model, diagnostics } = loadCluster(yaml);
   const endpoints = buildEndpoints(model);
+  // the ip6tables rules of every node, for a cluster with IPv6
+  const endpoints6 = familiesOf(model).includes('ipv6')
+    ? buildEndpoints(model, new PodIndex(model.pods), 'ipv6')
+    : null;
   const ipsets = new Map<string, IpSet[]>();
   const nodes: CompiledNodeData[] = model.nodes.map((n) => {
     const c = compileModelNode(model, n.name, endpoints);
     ipsets.set(n.name, c.ipsets);
-    return {
-      name: n.name,
-      rulesetText: c.rulesetText,
-      ruleset: c.ruleset,
-      diagnostics: c.diagnostics,
-      provenance: [...c.provenance],
-    };
+    const data: CompiledNodeData = { name: n.name, ...rulesetData(c) };
+    if (endpoints6) data.ipv6 = rulesetData(compileModelNode(model, n.name, endpoints6, 'ipv6'));
+    return data;
   });
   const hosts: Record<string, Host> = {};
   for (const [name, file] of Object.entries(hostsOf(model))) {
@@ -90,7 +105,10 @@ function compile(yaml: string): CompiledCluster {
     host.ipsets = [...host.ipsets, ...(ipsets.get(name) ?? [])];
     hosts[name] = host;
   }
-  const all: ClusterDiagnostic[] = [...diagnostics, ...nodes.flatMap((n) => n.diagnostics)];
+  const all: ClusterDiagnostic[] = [
+    ...diagnostics,
+    ...nodes.flatMap((n) => [...n.diagnostics, ...(n.ipv6?.diagnostics ?? [])]),
+  ];
   return {
     result: {
       nodes,
@@ -99,6 +117,15 @@ function compile(yaml: string): CompiledCluster {
       hasErrors: all.some((d) => d.severity === 'error'),
     },
     hosts,
+  };
+}
+
+function rulesetData(c: ReturnType<typeof compileModelNode>): CompiledRulesetData {
+  return {
+    rulesetText: c.rulesetText,
+    ruleset: c.ruleset,
+    diagnostics: c.diagnostics,
+    provenance: [...c.provenance],
   };
 }
 

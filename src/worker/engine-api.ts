@@ -20,14 +20,22 @@ import { parsedDump, resolve } from './sources.ts';
 import { dumpApi } from './dump-api.ts';
 import { lessonsApi } from './lessons-api.ts';
 import { syncApi } from './sync-api.ts';
-import type { EngineApi, PacketInput, TraceProblem, TraceRequest } from './protocol.ts';
+import type { EngineApi, PacketInput, RuleSource, TraceProblem, TraceRequest } from './protocol.ts';
 
 type Prepared =
   | { ok: true; ruleset: Ruleset; host: Host; packets: Packet[] }
   | { ok: false; problems: TraceProblem[] };
 
+/** A cluster node's packets meet the rules of their own family unless the request names one. */
+function familySource(req: TraceRequest): RuleSource {
+  const s = req.source;
+  if (s.kind !== 'cluster' || s.family !== undefined) return s;
+  const ipv6 = req.packets[0]?.dst.includes(':') ?? false;
+  return ipv6 ? { ...s, family: 'ipv6' } : s;
+}
+
 function prepare(req: TraceRequest): Prepared {
-  const src = resolve(req.source);
+  const src = resolve(familySource(req));
   if (!src.ok) return src;
   const { packets, diagnostics } = readPackets(req.packets);
   const errors = diagnostics.filter((d) => d.severity === 'error');

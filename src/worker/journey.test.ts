@@ -101,4 +101,29 @@ describe('engineApi.journey', () => {
     expect(literal.problems).toEqual([]);
     expect(literal.flow?.toRole).toBe('cluster IP of default/web');
   });
+
+  it.each([1, 2, 3, 4, 5])(
+    'seed %i: an IPv6 journey reaches the endpoint the entry node’s ip6tables trace chose',
+    (seed) => {
+      const summary = engineApi.compileCluster(DUAL_STACK_YAML).summary;
+      const client = summary.pods.find((p) => p.name === 'client')!;
+      const packet = { ...PACKET, in: client.veth, src: client.ipv6!, dst: 'fd00:10:96::80' };
+      const traced = engineApi.trace({
+        source: { kind: 'cluster', yaml: DUAL_STACK_YAML, node: client.node },
+        packets: [packet],
+        seed,
+      });
+      const endpoint = traced.result?.packets[0]?.result.packet.dst;
+      expect(endpoint).toMatch(/^fd00:10:244:/);
+      const r = engineApi.journey({
+        yaml: DUAL_STACK_YAML,
+        flow: { from: client.ipv6!, to: '[fd00:10:96::80]:80', proto: 'tcp', sport: 40000 },
+        seed,
+        entry: { node: client.node, packet },
+      });
+      expect(r.problems).toEqual([]);
+      expect(r.followsTrace).toBe(true);
+      expect(r.journey?.request.packet.dst).toBe(endpoint);
+    },
+  );
 });

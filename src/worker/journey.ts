@@ -17,9 +17,10 @@ import type { JourneyRequest, JourneyResponse, TraceProblem } from './protocol.t
 /** How the entry node's trace of the same packet ended, or null when it could not run. */
 function entryResult(req: JourneyRequest): TraceResult | null {
   if (!req.entry) return null;
-  const src = resolve({ kind: 'cluster', yaml: req.yaml, node: req.entry.node });
+  // the entry node's rules of the flow's family: its ip6tables rules for an IPv6 flow
+  const family = req.flow.family ?? (req.entry.packet.dst.includes(':') ? 'ipv6' : 'ipv4');
+  const src = resolve({ kind: 'cluster', yaml: req.yaml, node: req.entry.node, family });
   if (!src.ok) return null;
-  // the node's rules are of one family: a packet of the other has no trace to agree with
   const read = readPackets([req.entry.packet], src.ruleset.family);
   if (read.packets.length !== 1) return null;
   const run = simulate(src.ruleset, src.host, read.packets, { seed: req.seed, record: 'none' });

@@ -24,15 +24,36 @@ export interface CompiledNodeData {
   diagnostics: ClusterDiagnostic[];
   /** [rule id, provenance] pairs, in rule order (a Map does not cross the boundary well) */
   provenance: [string, RuleProvenance][];
+  /** for a cluster with IPv6: what `ip6tables-save` shows on the node, and why */
+  ipv6?: CompiledRulesetData;
 }
 
-/** What the packet builder offers: the cluster's nodes, pods, Services and external clients. */
+/** One family's rules of a node. */
+export interface CompiledRulesetData {
+  rulesetText: string;
+  ruleset: Ruleset;
+  diagnostics: ClusterDiagnostic[];
+  provenance: [string, RuleProvenance][];
+}
+
+/** The address family a packet, a ruleset or a choice belongs to. */
+export type AddressFamily = 'ipv4' | 'ipv6';
+
+/**
+ * What the packet builder offers: the cluster's nodes, pods, Services and external clients.
+ * `ip`, `clusterIP` … are the IPv4 addresses; the `…v6` fields the IPv6 ones of a cluster with
+ * IPv6 (null or absent otherwise).
+ */
 export interface ClusterSummary {
-  nodes: { name: string; ip: string | null; podCIDR: string | null }[];
+  /** the cluster's families, primary first */
+  families?: AddressFamily[];
+  nodes: { name: string; ip: string | null; ipv6?: string | null; podCIDR: string | null }[];
   pods: {
     namespace: string;
     name: string;
+    /** empty for a pod with only an IPv6 address */
     ip: string;
+    ipv6?: string;
     node: string;
     veth: string;
     /** the ports its containers declare, in order: what a packet sent to the pod should use */
@@ -43,6 +64,7 @@ export interface ClusterSummary {
     name: string;
     type: string;
     clusterIP: string | null;
+    clusterIPv6?: string | null;
     externalIPs: string[];
     loadBalancerIPs: string[];
     ports: { name: string; protocol: string; port: number; nodePort: number }[];
@@ -66,7 +88,8 @@ export interface ParseDumpResult {
 
 /** Where the rules and the host come from. */
 export type RuleSource =
-  | { kind: 'cluster'; yaml: string; node: string }
+  /** `family`: the node's iptables (ipv4) or ip6tables (ipv6) rules; absent: the packets' family */
+  | { kind: 'cluster'; yaml: string; node: string; family?: AddressFamily }
   /**
    * a pasted dump, as text or as the id loadDump gave it (the worker keeps the parsed dump);
    * `host` is a host document (docs/formats.md), a default host when absent; `ipsets` the

@@ -41,7 +41,18 @@ export function resolve(source: RuleSource): Resolved {
         ok: false,
         problems: [{ where: 'source', message: `the cluster has no node named ${source.node}` }],
       };
-    return { ok: true, ruleset: node.ruleset, host };
+    if (source.family !== 'ipv6') return { ok: true, ruleset: node.ruleset, host };
+    if (!node.ipv6)
+      return {
+        ok: false,
+        problems: [
+          {
+            where: 'source',
+            message: 'the cluster has no IPv6: its nodes have no ip6tables rules',
+          },
+        ],
+      };
+    return { ok: true, ruleset: node.ipv6.ruleset, host };
   }
   const kept = 'id' in source ? loadedDump(source.id) : undefined;
   if ('id' in source && !kept)

@@ -22,12 +22,20 @@ export type PacketSource =
   | { kind: 'client'; name: string }
   | { kind: 'address'; address: string };
 
+/** `family: 'ipv6'`: the IPv6 address of a dual-stack cluster's Service, node or pod (absent: IPv4) */
 export type PacketDestination =
   /** the Service's ClusterIP and one of its ports */
-  | { kind: 'service'; namespace: string; name: string; port: number }
+  | { kind: 'service'; namespace: string; name: string; port: number; family?: 'ipv6' }
   /** a NodePort on a node's InternalIP */
-  | { kind: 'nodeport'; namespace: string; name: string; nodePort: number; node: string }
-  | { kind: 'pod'; namespace: string; name: string }
+  | {
+      kind: 'nodeport';
+      namespace: string;
+      name: string;
+      nodePort: number;
+      node: string;
+      family?: 'ipv6';
+    }
+  | { kind: 'pod'; namespace: string; name: string; family?: 'ipv6' }
   | { kind: 'address'; address: string };
 
 export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';

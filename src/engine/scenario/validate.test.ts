@@ -42,6 +42,17 @@ describe('validating a scenario document', () => {
     );
   });
 
+  it('keeps an IPv6 destination’s family, reads one without it as IPv4, refuses another', () => {
+    const doc = withField(clusterDoc() as unknown as Json, 'form.destination.family', 'ipv6');
+    const read = validateScenario(doc);
+    expect(read.ok && read.doc.form.destination).toMatchObject({ family: 'ipv6' });
+    const old = validateScenario(clusterDoc());
+    expect(old.ok && 'family' in old.doc.form.destination).toBe(false);
+    expect(validateScenario(withField(doc, 'form.destination.family', 'ipv4'))).toEqual(
+      schemaError('form.destination.family', { kind: 'one-of', values: ['ipv6'] }),
+    );
+  });
+
   it('drops fields it does not know', () => {
     const r = validateScenario({ ...clusterDoc(), extra: '<img src=x onerror=alert(1)>' });
     expect(r.ok && 'extra' in r.doc).toBe(false);

@@ -94,6 +94,7 @@ function destination(v: unknown, path: string): PacketDestination {
         namespace: str(o, 'namespace', p),
         name: str(o, 'name', p),
         port: int(o, 'port', p, ...PORT),
+        ...family(o, p),
       };
     case 'nodeport':
       return {
@@ -102,12 +103,19 @@ function destination(v: unknown, path: string): PacketDestination {
         name: str(o, 'name', p),
         nodePort: int(o, 'nodePort', p, ...PORT),
         node: str(o, 'node', p),
+        ...family(o, p),
       };
     case 'pod':
-      return { kind, namespace: str(o, 'namespace', p), name: str(o, 'name', p) };
+      return { kind, namespace: str(o, 'namespace', p), name: str(o, 'name', p), ...family(o, p) };
     case 'address':
       return { kind, address: str(o, 'address', p, ADDRESS_MAX) };
   }
+}
+
+/** A destination's family, written only for IPv6: links made before it read as IPv4. */
+function family(o: Obj, path: string): { family?: 'ipv6' } {
+  if (own(o, 'family') === undefined) return {};
+  return { family: oneOf(o, 'family', path, ['ipv6'] as const) };
 }
 
 function form(v: unknown, path: string): PacketForm {

@@ -14,13 +14,21 @@ import {
   externalOptions,
   externalPort,
   nodePortOptions,
+  podOptions,
+  senderPodOptions,
   parseDestinationValue,
   parseSourceValue,
   podPort,
   serviceOptions,
   sourceValue,
 } from './choices.ts';
-import { resolveDumpPacket, resolvePacket, type PacketForm, type Proto } from './packet-form.ts';
+import {
+  destinationFamily,
+  resolveDumpPacket,
+  resolvePacket,
+  type PacketForm,
+  type Proto,
+} from './packet-form.ts';
 import { MacField } from './MacField.tsx';
 import { PortFields } from './PortFields.tsx';
 import { strings } from './strings.ts';
@@ -50,9 +58,9 @@ function SourceSelect({
         ) : (
           <>
             <optgroup label={t.groupPods}>
-              {c?.pods.map((p) => (
-                <option key={`${p.namespace}/${p.name}`} value={`pod:${p.namespace}/${p.name}`}>
-                  {p.name} ({p.ip})
+              {(c ? senderPodOptions(c, destinationFamily(form.destination)) : []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </optgroup>
@@ -163,9 +171,9 @@ function DestinationSelect({
               </optgroup>
             ) : null}
             <optgroup label={t.groupPods}>
-              {c?.pods.map((p) => (
-                <option key={`${p.namespace}/${p.name}`} value={`pod:${p.namespace}/${p.name}`}>
-                  {p.name} ({p.ip})
+              {(c ? podOptions(c) : []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </optgroup>
@@ -178,7 +186,7 @@ function DestinationSelect({
           aria-label={`${t.to}: ${t.address}`}
           data-testid="packet-destination-address"
           value={form.destination.address}
-          placeholder="10.0.0.1"
+          placeholder="10.0.0.1 / fd00::1"
           onChange={(e) =>
             editForm({ destination: { kind: 'address', address: e.target.value.trim() } })
           }
@@ -273,6 +281,7 @@ export function PacketBuilder() {
       <PortFields
         t={t}
         proto={form.proto}
+        family={destinationFamily(form.destination)}
         onProto={(proto: Proto) => editForm({ proto })}
         sport={form.sport}
         onSport={(sport) => editForm({ sport })}

@@ -1,6 +1,6 @@
 /** Protocol, ports and TCP flags: the packet builder's transport fields. */
 import type { Messages } from '../i18n/index.ts';
-import type { Proto } from './packet-form.ts';
+import { protoLabel, type Proto } from './packet-form.ts';
 
 const PROTOS: Proto[] = ['tcp', 'udp', 'icmp', 'sctp'];
 const FLAG_SETS = ['SYN', 'ACK', 'SYN,ACK', 'ACK,PSH', 'FIN,ACK', 'RST'];
@@ -13,6 +13,7 @@ function port(text: string, fallback: number): number {
 export function PortFields(props: {
   t: Messages;
   proto: Proto;
+  family: 'ipv4' | 'ipv6';
   onProto(p: Proto): void;
   sport: number;
   onSport(n: number): void;
@@ -35,7 +36,7 @@ export function PortFields(props: {
         >
           {PROTOS.map((p) => (
             <option key={p} value={p}>
-              {p.toUpperCase()}
+              {protoLabel(p, props.family)}
             </option>
           ))}
         </select>

@@ -7,9 +7,16 @@ import {
   destinationValue,
   externalOptions,
   externalPort,
+  nodePortOptions,
   parseDestinationValue,
+  podOptions,
+  senderPodOptions,
+  parseSourceValue,
   podPort,
+  serviceOptions,
 } from './choices.ts';
+import { DUAL_STACK_YAML } from '../../engine/scenarios/dual-stack.ts';
+import { engineApi } from '../../worker/engine-api.ts';
 
 const CLUSTER: ClusterSummary = {
   nodes: [{ name: 'node-a', ip: '10.0.0.1', podCIDR: null }],
@@ -81,5 +88,39 @@ describe("the cluster summary's pods", () => {
       protocol: 'TCP',
     });
     expect(podPort(c, 'default', 'client')).toBeNull();
+  });
+});
+
+describe('choices in a dual-stack cluster', () => {
+  const c = engineApi.compileCluster(DUAL_STACK_YAML).summary;
+
+  it('offers each Service port, NodePort and pod once per family', () => {
+    const labels = serviceOptions(c).map((o) => o.label);
+    expect(labels).toContain('default/web → 10.96.0.80:80/TCP');
+    expect(labels).toContain('default/web → [fd00:10:96::80]:80/TCP');
+    const np = nodePortOptions(c).map((o) => o.label);
+    expect(np.filter((l) => l.endsWith('(node-a)'))).toHaveLength(2);
+    expect(np.some((l) => l.includes('[fd00:192:168:10::11]:'))).toBe(true);
+    expect(podOptions(c).map((o) => o.label)).toEqual(
+      expect.arrayContaining(['web-1 (10.244.0.5)', 'web-1 (fd00:10:244::5)']),
+    );
+  });
+
+  it('offers each pod once as a sender, named by the address of the destination’s family', () => {
+    const v6 = senderPodOptions(c, 'ipv6').find((o) => o.value === 'pod:default/client');
+    expect(v6?.label).toBe('client (fd00:10:244:1::20)');
+    const v4 = senderPodOptions(c, 'ipv4').find((o) => o.value === 'pod:default/client');
+    expect(v4?.label).toBe('client (10.244.1.20)');
+    expect(senderPodOptions(c, 'ipv6')).toHaveLength(c.pods.length);
+    for (const o of senderPodOptions(c, 'ipv6'))
+      expect(parseSourceValue(o.value, { kind: 'node', name: 'x' }).kind).toBe('pod');
+  });
+
+  it('reads an IPv6 choice back with its family, and writes it the same', () => {
+    for (const o of [...serviceOptions(c), ...nodePortOptions(c), ...podOptions(c)]) {
+      const d = parseDestinationValue(o.value, { kind: 'address', address: '' });
+      expect(destinationValue(d)).toBe(o.value);
+      expect(d.kind !== 'address' && d.family === 'ipv6').toBe(o.label.includes('fd00:'));
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ClusterSummary } from '../../worker/protocol.ts';
 import type { PacketDestination, PacketSource } from './packet-form.ts';
+import { addrPort } from '../views/shared/format.ts';
 
 export function sourceValue(s: PacketSource): string {
   switch (s.kind) {
@@ -44,16 +45,21 @@ export function destinationValue(
 ): string {
   switch (d.kind) {
     case 'service':
-      return `svc:${d.namespace}/${d.name}:${d.port}`;
+      return `svc${six(d.family)}:${d.namespace}/${d.name}:${d.port}`;
     case 'nodeport':
-      return `np:${d.node}:${d.nodePort}:${d.namespace}/${d.name}`;
+      return `np${six(d.family)}:${d.node}:${d.nodePort}:${d.namespace}/${d.name}`;
     case 'pod':
-      return `pod:${d.namespace}/${d.name}`;
+      return `pod${six(d.family)}:${d.namespace}/${d.name}`;
     case 'address': {
       const ext = externalValue(d.address, dport);
       return known.includes(ext) ? ext : 'address';
     }
   }
+}
+
+/** An IPv6 choice's value has `6` after its kind: `svc6:`, `np6:`, `pod6:`. */
+function six(family: 'ipv6' | undefined): string {
+  return family === 'ipv6' ? '6' : '';
 }
 
 function externalValue(address: string, port: number): string {
@@ -67,20 +73,25 @@ export function externalPort(v: string): number | null {
 }
 
 export function parseDestinationValue(v: string, previous: PacketDestination): PacketDestination {
-  if (v.startsWith('svc:')) {
-    const rest = v.slice(4);
+  const colon = v.indexOf(':');
+  const head = v.slice(0, colon);
+  const family = head.endsWith('6') ? ({ family: 'ipv6' } as const) : {};
+  const kind = head.replace(/6$/, '');
+  const rest = v.slice(colon + 1);
+  if (colon > 0 && kind === 'svc') {
     const lastColon = rest.lastIndexOf(':');
     return {
       kind: 'service',
       ...nsName(rest.slice(0, lastColon)),
       port: Number(rest.slice(lastColon + 1)),
+      ...family,
     };
   }
-  if (v.startsWith('np:')) {
-    const [node = '', port = '0', ...svc] = v.slice(3).split(':');
-    return { kind: 'nodeport', node, nodePort: Number(port), ...nsName(svc.join(':')) };
+  if (colon > 0 && kind === 'np') {
+    const [node = '', port = '0', ...svc] = rest.split(':');
+    return { kind: 'nodeport', node, nodePort: Number(port), ...nsName(svc.join(':')), ...family };
   }
-  if (v.startsWith('pod:')) return { kind: 'pod', ...nsName(v.slice(4)) };
+  if (colon > 0 && kind === 'pod') return { kind: 'pod', ...nsName(rest), ...family };
   if (v.startsWith('ext:')) return { kind: 'address', address: v.slice(4, v.lastIndexOf(':')) };
   return { kind: 'address', address: previous.kind === 'address' ? previous.address : '' };
 }
@@ -94,13 +105,18 @@ export interface DestinationOption {
 
 export function serviceOptions(c: ClusterSummary): DestinationOption[] {
   return c.services.flatMap((s) =>
-    s.clusterIP === null
-      ? []
-      : s.ports.map((p) => ({
-          value: `svc:${s.namespace}/${s.name}:${p.port}`,
-          label: `${s.namespace}/${s.name} → ${s.clusterIP}:${p.port}/${p.protocol}`,
-          protocol: p.protocol.toLowerCase(),
-        })),
+    [
+      { ip: s.clusterIP, mark: '' },
+      { ip: s.clusterIPv6 ?? null, mark: '6' },
+    ].flatMap(({ ip, mark }) =>
+      ip === null
+        ? []
+        : s.ports.map((p) => ({
+            value: `svc${mark}:${s.namespace}/${s.name}:${p.port}`,
+            label: `${s.namespace}/${s.name} → ${addrPort(ip, p.port)}/${p.protocol}`,
+            protocol: p.protocol.toLowerCase(),
+          })),
+    ),
   );
 }
 
@@ -110,18 +126,51 @@ export function nodePortOptions(c: ClusterSummary): DestinationOption[] {
       .filter((p) => p.nodePort > 0)
       .flatMap((p) =>
         c.nodes.flatMap((n) =>
-          n.ip === null
-            ? []
-            : [
-                {
-                  value: `np:${n.name}:${p.nodePort}:${s.namespace}/${s.name}`,
-                  label: `${s.namespace}/${s.name} → ${n.ip}:${p.nodePort} (${n.name})`,
-                  protocol: p.protocol.toLowerCase(),
-                },
-              ],
+          [
+            { ip: n.ip, mark: '' },
+            { ip: n.ipv6 ?? null, mark: '6' },
+          ].flatMap(({ ip, mark }) =>
+            ip === null
+              ? []
+              : [
+                  {
+                    value: `np${mark}:${n.name}:${p.nodePort}:${s.namespace}/${s.name}`,
+                    label: `${s.namespace}/${s.name} → ${addrPort(ip, p.nodePort)} (${n.name})`,
+                    protocol: p.protocol.toLowerCase(),
+                  },
+                ],
+          ),
         ),
       ),
   );
+}
+
+/** Each pod once per address it has. */
+export function podOptions(c: ClusterSummary): DestinationOption[] {
+  return c.pods.flatMap((p) =>
+    [
+      { ip: p.ip, mark: '' },
+      { ip: p.ipv6 ?? '', mark: '6' },
+    ].flatMap(({ ip, mark }) =>
+      ip === ''
+        ? []
+        : [{ value: `pod${mark}:${p.namespace}/${p.name}`, label: `${p.name} (${ip})` }],
+    ),
+  );
+}
+
+/**
+ * Each pod once as a sender, named with the address it sends from: that of the destination's
+ * family (its IPv4 address when it has no IPv6 one, and the other way round).
+ */
+export function senderPodOptions(
+  c: ClusterSummary,
+  family: 'ipv4' | 'ipv6',
+): { value: string; label: string }[] {
+  return c.pods.map((p) => {
+    const ip = (family === 'ipv6' ? p.ipv6 || p.ip : p.ip || p.ipv6) ?? '';
+    return { value: `pod:${p.namespace}/${p.name}`, label: `${p.name} (${ip})` };
+  });
 }
 
 /**
@@ -136,7 +185,7 @@ export function externalOptions(c: ClusterSummary): DestinationOption[] {
     ].flatMap(({ ip, kind }) =>
       s.ports.map((p) => ({
         value: externalValue(ip, p.port),
-        label: `${s.namespace}/${s.name} → ${ip}:${p.port}/${p.protocol} (${kind})`,
+        label: `${s.namespace}/${s.name} → ${addrPort(ip, p.port)}/${p.protocol} (${kind})`,
         protocol: p.protocol.toLowerCase(),
       })),
     ),

@@ -94,7 +94,7 @@ describe('resolvePacket', () => {
     const form: PacketForm = { ...FORM, source: { kind: 'address', address: '10.0.0.300' } };
     expect(resolvePacket(form, CLUSTER)).toEqual({
       ok: false,
-      problem: '10.0.0.300 is not an IPv4 address',
+      problem: '10.0.0.300 is neither an IPv4 nor an IPv6 address',
     });
     const gone: PacketForm = { ...FORM, source: { kind: 'pod', namespace: 'default', name: 'x' } };
     expect(resolvePacket(gone, CLUSTER)).toEqual({ ok: false, problem: 'no pod default/x' });

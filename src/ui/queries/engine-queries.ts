@@ -11,8 +11,10 @@ import { askDump } from '../../worker/dump-client.ts';
 import type { DumpFormat, PacketInput, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { textKey } from './text-key.ts';
 
-function sourceKey(source: RuleSource): unknown[] {
-  if (source.kind === 'cluster') return ['cluster', textKey(source.yaml), source.node];
+export function sourceKey(source: RuleSource): unknown[] {
+  // a dual-stack node has two rulesets: the family names one
+  if (source.kind === 'cluster')
+    return ['cluster', textKey(source.yaml), source.node, source.family ?? null];
   // a loaded dump is named by its id; the host edits and the ipset text change the answers too
   const dump = 'id' in source ? source.id : textKey(source.text);
   return ['dump', dump, JSON.stringify(source.host ?? null), textKey(source.ipsets ?? '')];

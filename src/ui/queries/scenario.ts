@@ -8,6 +8,7 @@ import type { Ruleset } from '../../engine/rules/index.ts';
 import type { RuleProvenance } from '../../engine/cluster/index.ts';
 import type { ClusterSummary, RuleSource, TraceRequest } from '../../worker/protocol.ts';
 import { resolveDumpPacket, resolvePacket } from '../packet/packet-form.ts';
+import { useShownFamily } from '../family/use-shown-family.ts';
 import { useScenario, type SentPacket } from '../stores/scenario-store.ts';
 import { useCompile, useTrace } from './engine-queries.ts';
 import { useDump } from '../dump/dump-store.ts';
@@ -82,6 +83,7 @@ export function useShownRules(): ShownRules | null {
   const dump = useDump((s) => s.summary);
   const dumpHost = useScenario((s) => s.dumpHost);
   const ipsets = useDump((s) => s.ipsetText);
+  const family = useShownFamily(cluster.data?.summary.families);
   if (mode === 'dump') {
     if (!dump) return null;
     const host = dumpHost ?? dump.inferred.host;
@@ -93,10 +95,11 @@ export function useShownRules(): ShownRules | null {
   }
   const n = cluster.data?.nodes.find((x) => x.name === node);
   if (!n || goodYaml === null) return null;
+  const rules = family === 'ipv6' && n.ipv6 ? n.ipv6 : n;
   return {
-    ruleset: n.ruleset,
-    provenance: provenanceMap(n.provenance),
-    source: { kind: 'cluster', yaml: goodYaml, node },
+    ruleset: rules.ruleset,
+    provenance: provenanceMap(rules.provenance),
+    source: { kind: 'cluster', yaml: goodYaml, node, ...(rules === n ? {} : { family }) },
   };
 }
 
@@ -141,13 +144,15 @@ export function clusterRequest(
 ): NonNullable<SentRequest> {
   const r = resolvePacket(sent.form, summary);
   if (!r.ok) return r;
+  // an IPv6 packet meets the node's ip6tables rules
+  const family = r.packet.dst.includes(':') ? { family: 'ipv6' as const } : {};
   return {
     ok: true,
     node: r.node,
     req: {
       seed: sent.seed,
       withReply: sent.withReply,
-      source: { kind: 'cluster', yaml, node: r.node },
+      source: { kind: 'cluster', yaml, node: r.node, ...family },
       packets: packetsToSend(r.packet, sent.twice),
     },
   };

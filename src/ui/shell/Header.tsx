@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../i18n/index.ts';
 import { useSummary } from '../queries/scenario.ts';
+import { useShownFamily } from '../family/use-shown-family.ts';
 import { useScenario, type SourceMode } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { ShareMenu } from '../share/ShareMenu.tsx';
@@ -14,9 +15,12 @@ function NodeSelect() {
   const setNode = useScenario((s) => s.setNode);
   const mode = useScenario((s) => s.mode);
   const summary = useSummary();
+  // the node's address of the family whose rules are on screen
+  const family = useShownFamily(summary?.families);
   if (mode !== 'cluster') return null;
   const nodes = summary?.nodes ?? [];
-  const ip = nodes.find((n) => n.name === node)?.ip;
+  const shown = nodes.find((n) => n.name === node);
+  const ip = family === 'ipv6' ? shown?.ipv6 : shown?.ip;
   // a cloud node's name is long: the select shows it whole (its address beside it, wrapping
   // under it on a phone), not cut to make room for the address
   return (

@@ -10,6 +10,7 @@ import { useSummary } from '../queries/scenario.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { livePick, useJourneyPick } from '../views/journey/journey-store.ts';
 import { JourneyStrip } from '../views/journey/JourneyStrip.tsx';
+import { nodeIPsOf } from '../views/journey/node-ips.ts';
 import { useStaged } from './Later.tsx';
 import { usePlayerStore } from '../views/trace-player/player-store.ts';
 
@@ -40,10 +41,8 @@ export function JourneyPanel() {
     yaml,
   );
   const choose = useJourneyPick((s) => s.choose);
-  const nodeIPs = useMemo(
-    () => new Map((summary?.nodes ?? []).flatMap((n) => (n.ip ? [[n.name, n.ip] as const] : []))),
-    [summary],
-  );
+  const family = ask.ok ? ask.req.flow.family : undefined;
+  const nodeIPs = useMemo(() => nodeIPsOf(summary, family), [summary, family]);
   // a new journey renders at low priority, after the views that show the trace
   const answered = useDeferredValue(query.data);
   // the first journey gets a frame of its own after the trace's (see Later.tsx)

@@ -19,6 +19,8 @@ import { VersionBadge, VersionCompare } from '../versions/VersionCompare.tsx';
 import { versionStrings } from '../versions/strings.ts';
 import { useRulePick } from '../lessons/rule-pick.ts';
 import { SyncStrip } from '../sync/SyncStrip.tsx';
+import { FamilySwitch } from '../family/FamilySwitch.tsx';
+import { familyStrings } from '../family/strings.ts';
 
 // the rule table explains rules with every match and target module: its own chunk, loaded
 // after the first paint, so the page's first task does not evaluate them all
@@ -29,10 +31,11 @@ const DumpRulesTable = lazy(() =>
   import('../dump/DumpRulesTable.tsx').then((m) => ({ default: m.DumpRulesTable })),
 );
 
-const FORMATS: { value: RulesFormat; label: string }[] = [
-  { value: 'save', label: 'iptables-save' },
-  { value: 'S', label: 'iptables -S' },
-  { value: 'L', label: 'iptables -L -n -v' },
+/** The command that prints each format, for the family's tool (`iptables` or `ip6tables`). */
+const FORMATS: { value: RulesFormat; label: (tool: string) => string }[] = [
+  { value: 'save', label: (tool) => `${tool}-save` },
+  { value: 'S', label: (tool) => `${tool} -S` },
+  { value: 'L', label: (tool) => `${tool} -L -n -v` },
 ];
 
 const NO_MARKERS: never[] = [];
@@ -43,6 +46,7 @@ function RulesText({ rules }: { rules: ShownRules }) {
   const setFormat = useUi((s) => s.setRulesFormat);
   const dark = useUi((s) => s.theme) === 'dark';
   const printed = usePrinted(rules.source, format);
+  const tool = familyStrings.en.tool[rules.ruleset.family];
   return (
     <>
       <div role="radiogroup" aria-label={t.asText} className="choices" data-testid="rules-format">
@@ -55,7 +59,7 @@ function RulesText({ rules }: { rules: ShownRules }) {
               checked={format === f.value}
               onChange={() => setFormat(f.value)}
             />
-            <code>{f.label}</code>
+            <code>{f.label(tool)}</code>
           </label>
         ))}
       </div>
@@ -67,7 +71,7 @@ function RulesText({ rules }: { rules: ShownRules }) {
           markers={NO_MARKERS}
           readOnly
           dark={dark}
-          ariaLabel={FORMATS.find((f) => f.value === format)?.label ?? format}
+          ariaLabel={FORMATS.find((f) => f.value === format)?.label(tool) ?? format}
           loadingLabel={t.editorLoading}
         />
       </div>
@@ -170,6 +174,7 @@ export function RulesPanel() {
         </div>
       </div>
       {cluster && !compare ? <SyncStrip node={cluster.node} /> : null}
+      {rules && cluster && !compare ? <FamilySwitch shown={rules.ruleset.family} /> : null}
       {rules === null ? null : compare && cluster ? (
         <VersionCompare yaml={cluster.yaml} node={cluster.node} />
       ) : view === 'table' ? (

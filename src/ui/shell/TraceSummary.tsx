@@ -11,10 +11,7 @@ import { strings as twiceStrings } from '../connections/strings.ts';
 import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
-
-function endpoint(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
-}
+import { addrPort } from '../views/shared/format.ts';
 
 export function TraceSummary() {
   const t = useT();
@@ -81,8 +78,8 @@ export function TraceSummary() {
           <br />
           <span className="muted">{t.seenAs}</span>{' '}
           <code data-testid="result-packet">
-            {result.packet.proto} {endpoint(result.packet.src, result.packet.sport)} →{' '}
-            {endpoint(result.packet.dst, result.packet.dport)}
+            {result.packet.proto} {addrPort(result.packet.src, result.packet.sport)} →{' '}
+            {addrPort(result.packet.dst, result.packet.dport)}
           </code>
         </p>
       ) : !trace.isFetching ? (

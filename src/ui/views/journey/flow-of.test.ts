@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterSummary } from '../../../worker/protocol.ts';
 import type { PacketForm } from '../../packet/packet-form.ts';
 import { flowOf } from './flow-of.ts';
+import { DUAL_STACK_YAML } from '../../../engine/scenarios/dual-stack.ts';
+import { engineApi } from '../../../worker/engine-api.ts';
 
 const CLUSTER: ClusterSummary = {
   nodes: [
@@ -125,5 +127,44 @@ describe('flowOf', () => {
     const form: PacketForm = { ...FORM, source: { kind: 'client', name: 'laptop' }, entryNode: '' };
     const f = flowOf(form, CLUSTER);
     expect(f.ok && 'via' in f.flow).toBe(false);
+  });
+});
+
+describe('flowOf for an IPv6 packet', () => {
+  const c = engineApi.compileCluster(DUAL_STACK_YAML).summary;
+  const form: PacketForm = {
+    ...FORM,
+    source: { kind: 'pod', namespace: 'default', name: 'client' },
+    destination: { kind: 'service', namespace: 'default', name: 'web', port: 80, family: 'ipv6' },
+  };
+
+  it('names both ends by their IPv6 addresses, since a name does not say its family', () => {
+    expect(flowOf(form, c)).toMatchObject({
+      ok: true,
+      flow: { from: 'fd00:10:244:1::20', to: '[fd00:10:96::80]:80', proto: 'tcp', family: 'ipv6' },
+    });
+  });
+
+  it('names the IPv4 family of its IPv4 twin, and none in a cluster without IPv6', () => {
+    const v4 = { ...form, destination: { ...form.destination, family: undefined } };
+    const twin = flowOf(v4 as PacketForm, c);
+    expect(twin).toMatchObject({ ok: true, flow: { to: 'svc/default/web:80', family: 'ipv4' } });
+    const only4 = flowOf(v4 as PacketForm, { ...c, families: ['ipv4'] });
+    expect(only4.ok && 'family' in only4.flow).toBe(false);
+  });
+
+  it('the engine follows the IPv6 flow across the nodes, hops written with IPv6 addresses', () => {
+    const f = flowOf(form, c);
+    if (!f.ok) throw new Error('no flow');
+    const j = engineApi.journey({ yaml: DUAL_STACK_YAML, flow: f.flow, seed: 1 });
+    expect(j.problems).toEqual([]);
+    const hops = j.journey?.hops ?? [];
+    expect(hops.length).toBeGreaterThan(0);
+    for (const h of hops) expect(h.before.dst).toContain(':');
+  });
+
+  it('takes an IPv6 address typed as the destination', () => {
+    const typed = flowOf({ ...form, destination: { kind: 'address', address: 'fd00::9' } }, c);
+    expect(typed).toMatchObject({ ok: true, flow: { to: '[fd00::9]:8080' } });
   });
 });

@@ -6,12 +6,12 @@ import type {
   TranslationKind,
   Tuple,
 } from '../../../engine/cluster/journey/index.ts';
+import { addrPort } from '../shared/format.ts';
 import type { StripColumn } from './strip-layout.ts';
 import type { JourneyStrings } from './strings.ts';
 
-export function endpoint(addr: string, port: number | null): string {
-  return port === null ? addr : `${addr}:${port}`;
-}
+/** `10.42.0.10:40000`, `[fd00:10:244:1::20]:40000` */
+export const endpoint = addrPort;
 
 /** `10.42.0.10:40000 → 10.43.62.130:80` */
 export function tupleText(t: Tuple): string {

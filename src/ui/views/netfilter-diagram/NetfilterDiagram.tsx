@@ -23,6 +23,7 @@ import { diagramState } from './diagram-state.ts';
 import { createDiagram, type DiagramView } from './draw.ts';
 import { diagramLayout, fitShape, type Shape } from './layout.ts';
 import { strings } from './strings.ts';
+import { stepsFamily } from '../../family/family-state.ts';
 
 export interface NetfilterDiagramProps {
   steps: readonly TraceStep[];
@@ -81,9 +82,11 @@ export function NetfilterDiagram(props: NetfilterDiagramProps) {
       viewRef.current = null;
     };
   }, []);
+  const family = stepsFamily(steps) ?? 'ipv4';
   useEffect(() => {
-    if (fit) viewRef.current?.update({ backend, shape: fit.shape, state, text, reducedMotion });
-  }, [backend, fit, state, text, reducedMotion]);
+    if (fit)
+      viewRef.current?.update({ backend, family, shape: fit.shape, state, text, reducedMotion });
+  }, [backend, family, fit, state, text, reducedMotion]);
 
   const size = useMemo(() => {
     if (!fit) return undefined;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterIpTrace, rejectTrace } from '../shared/test-traces.ts';
 import { diagramState } from './diagram-state.ts';
 import { diagramLayout, fitShape, MIN_SCALE } from './layout.ts';
+import { strings } from './strings.ts';
 
 describe('diagram layout', () => {
   it('lists each hook’s tables in kernel order for the backend', () => {
@@ -110,5 +111,13 @@ describe('diagram state', () => {
     const st = diagramState(rsteps, rsteps.length - 1);
     expect(r?.result.verdict).toBe('REJECT');
     expect(st.badges).toEqual([{ at: 'FORWARD/filter', verdict: 'REJECT' }]);
+  });
+});
+
+describe('the table order line', () => {
+  it('names ip6tables for an IPv6 packet and iptables for an IPv4 one, in each language', () => {
+    expect(strings.en.backend('nft', 'ipv6')).toBe('ip6tables-nft table order');
+    expect(strings.en.backend('legacy', 'ipv4')).toBe('iptables-legacy table order');
+    expect(strings.ko.backend('nft', 'ipv6')).toBe('ip6tables-nft 테이블 순서');
   });
 });

@@ -108,6 +108,7 @@ export function drawStatic(
   layout: DiagramLayout,
   text: DiagramStrings,
   backendName: string,
+  family: 'ipv4' | 'ipv6',
 ): void {
   svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).attr('data-shape', layout.shape);
   edgesG.selectAll('*').remove();
@@ -127,5 +128,5 @@ export function drawStatic(
     .attr('class', `${NS}-backend`)
     .attr('x', layout.backendLabel.x)
     .attr('y', layout.backendLabel.y)
-    .text(text.backend(backendName));
+    .text(text.backend(backendName, family));
 }

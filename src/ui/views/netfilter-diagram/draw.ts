@@ -20,6 +20,8 @@ import type { DiagramStrings } from './strings.ts';
 
 export interface DiagramInput {
   backend: Backend;
+  /** the traced packet's family: the table order is ip6tables' for an IPv6 packet */
+  family: 'ipv4' | 'ipv6';
   shape: Shape;
   state: DiagramState;
   text: DiagramStrings;
@@ -143,13 +145,13 @@ export function createDiagram(svgEl: SVGSVGElement): DiagramView {
 
   function update(input: DiagramInput): void {
     const { state, text } = input;
-    const key = `${input.backend}|${input.shape}|${text.title}`;
+    const key = `${input.backend}|${input.family}|${input.shape}|${text.title}`;
     const redrawn = key !== drawn;
     if (redrawn) {
       drawn = key;
       layout = diagramLayout(input.backend, input.shape);
       anchorOf = anchors(layout);
-      drawStatic(svg, edgesG, nodesG, layout, text, input.backend);
+      drawStatic(svg, edgesG, nodesG, layout, text, input.backend, input.family);
     }
     nodesG
       .selectAll<SVGGElement, { id: PlaceId }>('[data-place]')

@@ -5,7 +5,8 @@ export interface DiagramStrings {
   outLabel: string;
   local: string;
   routing: string;
-  backend: (b: string) => string;
+  /** the table order's line: the tool (iptables or ip6tables, by the packet's family) and backend */
+  backend: (b: string, family: 'ipv4' | 'ipv6') => string;
   stage: Record<string, string>;
   skipped: string;
   natTitle: string;
@@ -18,6 +19,11 @@ export interface DiagramStrings {
   routingDecision: (hook: string) => string;
 }
 
+/** `iptables-nft`, `ip6tables-legacy`, … */
+function tool(backend: string, family: 'ipv4' | 'ipv6'): string {
+  return `${family === 'ipv6' ? 'ip6tables' : 'iptables'}-${backend === 'nft' ? 'nft' : 'legacy'}`;
+}
+
 export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
   en: {
     title: 'Netfilter packet flow',
@@ -25,7 +31,7 @@ export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
     outLabel: 'out',
     local: 'local process',
     routing: 'routing',
-    backend: (b) => `${b === 'nft' ? 'iptables-nft' : 'iptables-legacy'} table order`,
+    backend: (b, family) => `${tool(b, family)} table order`,
     stage: { conntrack: 'conntrack', confirm: 'ct confirm' },
     skipped: 'skipped',
     natTitle: 'Address changes',
@@ -43,7 +49,7 @@ export const strings: { en: DiagramStrings; ko: DiagramStrings } = {
     outLabel: '출력',
     local: '로컬 프로세스',
     routing: '라우팅',
-    backend: (b) => `${b === 'nft' ? 'iptables-nft' : 'iptables-legacy'} 테이블 순서`,
+    backend: (b, family) => `${tool(b, family)} 테이블 순서`,
     stage: { conntrack: 'conntrack', confirm: 'ct 확정' },
     skipped: '건너뜀',
     natTitle: '주소 변환',

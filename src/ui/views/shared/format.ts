@@ -1,7 +1,12 @@
 /** Small text helpers the views share: addresses with ports, percentages, marks. */
 
+/**
+ * An endpoint as ip6tables, conntrack and the trace write it: `10.0.0.1:80`, and an IPv6 address
+ * in brackets before its port (`[fd00::1]:80`), since its own colons would swallow the port.
+ */
 export function addrPort(addr: string, port: number | null | undefined): string {
-  return port === null || port === undefined ? addr : `${addr}:${port}`;
+  if (port === null || port === undefined) return addr;
+  return addr.includes(':') ? `[${addr}]:${port}` : `${addr}:${port}`;
 }
 
 /** A share as people read it: one decimal, with tiny non-zero shares not shown as 0. */

@@ -1,7 +1,8 @@
 /**
  * In Korean, the engine's diagnostics read as Korean where the learner made the mistake: a
  * cluster YAML with a port out of range, a misspelled field and a NetworkPolicy whose endPort
- * is below its port, then a dump's ipset text with a line that is no ipset command. One page;
+ * is below its port, then a dump's ipset text with a line that is no ipset command, and the
+ * packet form's problem with a destination that is no address. One page;
  * screenshots go to SHOTS_DIR (default /tmp/shots-diagko) at a phone's, a tablet's and a
  * laptop's size.
  */
@@ -104,5 +105,10 @@ test('YAML and ipset mistakes are said in Korean at their line and column', asyn
   ).toContainText('ipset 명령이 아닙니다: "ad"');
   const ipsetProblems = page.getByTestId('ipset-problems');
   await shoot(page, 'ipset', ipsetProblems, ipsetProblems);
+  // the packet form's own problem (packet-form.ts says it in English) reads as Korean
+  await page.getByTestId('packet-destination-address').fill('10.0.0.300');
+  await expect(
+    page.getByRole('alert').filter({ hasText: '이 패킷은 보낼 수 없습니다' }),
+  ).toHaveText(/IPv4 주소.*아닙니다: 10\.0\.0\.300$/);
   expect(errors).toEqual([]);
 });

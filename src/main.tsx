@@ -1,6 +1,7 @@
 import './ui/app.css';
 import { nextTask } from './ui/next-task.ts';
 import { warmEngine } from './worker/client.ts';
+import { askEarlyCompile } from './ui/queries/early-compile.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -9,8 +10,10 @@ if (!root) throw new Error('index.html has no #root element');
 // of its own: the app first, then React's DOM renderer; reading the saved work (browser storage
 // answers synchronously, and slowly the first time) comes in a task between them, and asks the
 // engine for the first answers, which it works out while React's renderer is evaluated and the
-// page first rendered. The engine worker first: it loads and starts in parallel with all this.
+// page first rendered. The engine worker first: it loads and starts in parallel with all this,
+// and compiles the default cluster meanwhile when that is what the app will open.
 warmEngine();
+askEarlyCompile(location.hash, entryStorage());
 void (async () => {
   const { keep, render } = await import('./ui/boot.tsx');
   await nextTask();
@@ -20,3 +23,11 @@ void (async () => {
   await nextTask();
   render(root, createRoot);
 })();
+
+function entryStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

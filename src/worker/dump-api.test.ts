@@ -126,7 +126,12 @@ describe('dump API: a dump parsed once, kept by id, asked about in pieces', () =
   it('reports a dump no longer kept, and host fields readHost rejects', () => {
     const r = engineApi.trace({ source: { kind: 'dump', id: 'dump-999' }, packets: [TO_FRONTEND] });
     expect(r.problems).toEqual([
-      { where: 'source', message: 'the dump is no longer loaded: parse it again' },
+      {
+        where: 'source',
+        message: 'the dump is no longer loaded: parse it again',
+        code: 'unknown-reference',
+        args: { sentence: 'dump-gone' },
+      },
     ]);
     expect(
       engineApi.checkHost({ interfaces: [{ name: 'eth0', addresses: ['10.0.0.300/24'] }] }),

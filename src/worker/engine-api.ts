@@ -4,7 +4,6 @@
  */
 import { printList, printS, printSave, type Ruleset } from '../engine/rules/index.ts';
 import {
-  formatFieldDiagnostic,
   readPackets,
   sampleOutcomes,
   simulate,
@@ -21,6 +20,7 @@ import { dumpApi } from './dump-api.ts';
 import { lessonsApi } from './lessons-api.ts';
 import { syncApi } from './sync-api.ts';
 import type { EngineApi, PacketInput, RuleSource, TraceProblem, TraceRequest } from './protocol.ts';
+import { fieldProblem } from './problems.ts';
 
 type Prepared =
   | { ok: true; ruleset: Ruleset; host: Host; packets: Packet[] }
@@ -42,7 +42,7 @@ function prepare(req: TraceRequest): Prepared {
   if (errors.length > 0)
     return {
       ok: false,
-      problems: errors.map((d) => ({ where: 'packet', message: formatFieldDiagnostic(d) })),
+      problems: errors.map((d) => fieldProblem('packet', d)),
     };
   return { ok: true, ruleset: src.ruleset, host: src.host, packets };
 }

@@ -67,7 +67,12 @@ describe('engineApi.journey', () => {
     const bad = engineApi.journey({ ...plain, flow: { ...FLOW, to: 'svc/default/nope:80' } });
     expect(bad.journey).toBeNull();
     expect(bad.problems).toEqual([
-      { where: 'packet', message: expect.stringContaining('there is no Service default/nope') },
+      {
+        where: 'packet',
+        message: expect.stringContaining('there is no Service default/nope'),
+        code: 'unknown-reference',
+        path: 'to',
+      },
     ]);
   });
 

@@ -5,14 +5,10 @@
  * is shown (the seeded draw when none does, or when there is no trace to agree with).
  */
 import { journey, type Journey, type JourneyResult } from '../engine/cluster/journey/index.ts';
-import {
-  formatFieldDiagnostic,
-  readPackets,
-  simulate,
-  type TraceResult,
-} from '../engine/netfilter/index.ts';
+import { readPackets, simulate, type TraceResult } from '../engine/netfilter/index.ts';
 import { resolve } from './sources.ts';
 import type { JourneyRequest, JourneyResponse, TraceProblem } from './protocol.ts';
+import { fieldProblem } from './problems.ts';
 
 /** How the entry node's trace of the same packet ended, or null when it could not run. */
 function entryResult(req: JourneyRequest): TraceResult | null {
@@ -46,10 +42,15 @@ function problemsOf(result: JourneyResult): TraceProblem[] {
   return [
     ...result.flowDiagnostics
       .filter((d) => d.severity === 'error')
-      .map((d): TraceProblem => ({ where: 'packet', message: formatFieldDiagnostic(d) })),
+      .map((d) => fieldProblem('packet', d)),
     ...result.diagnostics
       .filter((d) => d.severity === 'error')
-      .map((d): TraceProblem => ({ where: 'source', message: d.message })),
+      .map((d): TraceProblem => ({
+        where: 'source',
+        message: d.message,
+        code: d.code,
+        ...(d.args ? { args: d.args } : {}),
+      })),
   ];
 }
 

@@ -3,7 +3,7 @@
  * The UI imports only types from here and from the engine; the engine itself runs in the worker.
  */
 import type { ClusterDiagnostic, RuleProvenance } from '../engine/cluster/index.ts';
-import type { Diagnostic, DumpFormat, Ruleset } from '../engine/rules/index.ts';
+import type { Diagnostic, DiagnosticArgs, DumpFormat, Ruleset } from '../engine/rules/index.ts';
 import type { FlowView, Journey, JourneyNote } from '../engine/cluster/journey/index.ts';
 import type {
   AllPathsResult,
@@ -126,7 +126,13 @@ export interface TraceRequest {
 /** Why a trace could not run: the packets or the host did not read, or the source has errors. */
 export interface TraceProblem {
   where: 'packet' | 'host' | 'source';
+  /** the English sentence, with its field (`dport: …`) */
   message: string;
+  /** the diagnostic's code and values, from which the UI says it in the learner's language */
+  code?: string;
+  args?: DiagnosticArgs;
+  /** the field it is about (`[1].dport`), shown before the translated sentence */
+  path?: string;
 }
 
 export interface TraceResponse {

@@ -1,14 +1,10 @@
 /** Turns a rule source (a cluster node or a pasted dump) into the ruleset and host to trace. */
 import { parseRuleset, type ParseResult, type Ruleset } from '../engine/rules/index.ts';
-import {
-  formatFieldDiagnostic,
-  readHost,
-  readIpsetText,
-  type Host,
-} from '../engine/netfilter/index.ts';
+import { readHost, readIpsetText, type Host } from '../engine/netfilter/index.ts';
 import { compiledCluster } from './cluster-cache.ts';
 import { loadedDump } from './dump-cache.ts';
 import type { RuleSource, TraceProblem } from './protocol.ts';
+import { fieldProblem, sourceProblem } from './problems.ts';
 
 /** The host a pasted dump is traced on when none is given: one uplink, forwarding on. */
 export const DEFAULT_DUMP_HOST = {
@@ -39,7 +35,12 @@ export function resolve(source: RuleSource): Resolved {
     if (!node || !host)
       return {
         ok: false,
-        problems: [{ where: 'source', message: `the cluster has no node named ${source.node}` }],
+        problems: [
+          sourceProblem(`the cluster has no node named ${source.node}`, {
+            sentence: 'trace-node',
+            node: source.node,
+          }),
+        ],
       };
     if (source.family !== 'ipv6') return { ok: true, ruleset: node.ruleset, host };
     if (!node.ipv6)
@@ -58,7 +59,9 @@ export function resolve(source: RuleSource): Resolved {
   if ('id' in source && !kept)
     return {
       ok: false,
-      problems: [{ where: 'source', message: 'the dump is no longer loaded: parse it again' }],
+      problems: [
+        sourceProblem('the dump is no longer loaded: parse it again', { sentence: 'dump-gone' }),
+      ],
     };
   const { ruleset } = kept ? kept.parsed : parsedDump('text' in source ? source.text : '');
   const { host, diagnostics } = readHost(source.host ?? DEFAULT_DUMP_HOST);
@@ -66,7 +69,7 @@ export function resolve(source: RuleSource): Resolved {
   if (errors.length > 0)
     return {
       ok: false,
-      problems: errors.map((d) => ({ where: 'host', message: formatFieldDiagnostic(d) })),
+      problems: errors.map((d) => fieldProblem('host', d)),
     };
   if (source.ipsets) {
     const fromText = readIpsetText(source.ipsets).sets;

@@ -11,10 +11,18 @@ const ipv4 = {
   pattern: '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$',
   description: 'an IPv4 address',
 } as const;
+/** an IPv4 prefix (10.244.0.0/16) or an IPv6 one (fd00:10:244::/56): the loader checks it fully */
+const PREFIX = '([0-9]{1,3}(\\.[0-9]{1,3}){3}/[0-9]{1,2}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*/[0-9]{1,3})';
 const cidr = {
   type: 'string',
-  pattern: '^\\s*[0-9]{1,3}(\\.[0-9]{1,3}){3}/[0-9]{1,2}\\s*$',
-  description: 'an IPv4 range such as 10.244.0.0/16',
+  pattern: `^\\s*${PREFIX}\\s*$`,
+  description: 'an IPv4 or IPv6 range such as 10.244.0.0/16 or fd00:10:244::/56',
+} as const;
+/** one range, or one of each family for a dual-stack cluster (kube-apiserver's form) */
+const familyRanges = {
+  type: 'string',
+  pattern: `^\\s*${PREFIX}(\\s*,\\s*${PREFIX})?\\s*$`,
+  description: 'a range, or an IPv4 and an IPv6 one separated by a comma (dual-stack)',
 } as const;
 const protocol = { enum: ['TCP', 'UDP', 'SCTP'], default: 'TCP' } as const;
 const labels = { type: 'object', additionalProperties: { type: 'string' } } as const;
@@ -266,7 +274,7 @@ const kinds: Record<string, object> = {
       apiVersion: { const: 'netfilter-lab/v1alpha1' },
       kind: { const: 'Cluster' },
       metadata: { type: 'object', properties: { name: str } },
-      serviceCIDR: { ...cidr, default: '10.96.0.0/12' },
+      serviceCIDR: { ...familyRanges, default: '10.96.0.0/12' },
       backend: { enum: ['nft', 'legacy'], default: 'nft' },
       kubeProxyVersion: {
         type: 'string',

@@ -68,6 +68,7 @@ function int(
     path,
     `${shown(v)} is not ${what} (expected a whole number ${min}-${max})`,
     typeof v === 'number' || typeof v === 'string' ? 'bad-value' : 'bad-type',
+    { sentence: 'packet-number', value: shown(v), min, max },
   );
   return undefined;
 }
@@ -87,23 +88,32 @@ function readOrigin({ r, doc, base, at }: PacketDoc): { iface: string | null; lo
   let iface: string | null = null;
   let local = false;
   if (localRaw !== undefined && typeof localRaw !== 'boolean')
-    r.error(at('local'), `expected true or false, got ${shown(localRaw)}`, 'bad-type');
+    r.error(at('local'), `expected true or false, got ${shown(localRaw)}`, 'bad-type', {
+      sentence: 'packet-local',
+      value: shown(localRaw),
+    });
   else local = localRaw === true;
   if (inRaw !== undefined) {
     if (typeof inRaw !== 'string' || !/^[^\s/]{1,15}$/.test(inRaw))
-      r.error(at('in'), `${shown(inRaw)} is not an interface name`);
+      r.error(at('in'), `${shown(inRaw)} is not an interface name`, 'bad-value', {
+        sentence: 'interface-name',
+        value: shown(inRaw),
+      });
     else iface = inRaw;
   }
   if (local && iface !== null)
     r.error(
       at('in'),
       'a packet either arrives on an interface ("in") or is generated locally ("local": true), not both',
+      'bad-value',
+      { sentence: 'packet-in-and-local' },
     );
   if (!local && inRaw === undefined)
     r.error(
       base,
       'missing "in": the interface the packet arrives on (or "local": true for a packet the host sends)',
       'missing-field',
+      { sentence: 'packet-no-origin' },
     );
   return { iface, local };
 }
@@ -114,7 +124,9 @@ const PROTO_ALIASES: Readonly<Record<string, Proto>> = { 'ipv6-icmp': 'icmpv6', 
 function readProto({ r, doc, at }: PacketDoc): Proto {
   const protoRaw = doc['proto'];
   if (protoRaw === undefined)
-    r.error(at('proto'), 'missing: one of tcp, udp, icmp, icmpv6, sctp', 'missing-field');
+    r.error(at('proto'), 'missing: one of tcp, udp, icmp, icmpv6, sctp', 'missing-field', {
+      sentence: 'packet-no-proto',
+    });
   else if (typeof protoRaw === 'string' && PROTO_ALIASES[protoRaw.toLowerCase()])
     return PROTO_ALIASES[protoRaw.toLowerCase()]!;
   else if (
@@ -124,6 +136,8 @@ function readProto({ r, doc, at }: PacketDoc): Proto {
     r.error(
       at('proto'),
       `${shown(protoRaw)} is not a protocol the simulator follows (expected tcp, udp, icmp, icmpv6 or sctp)`,
+      'bad-value',
+      { sentence: 'packet-proto', value: shown(protoRaw) },
     );
   else return protoRaw.toLowerCase() as Proto;
   return 'tcp';
@@ -141,6 +155,7 @@ function readAddress(
         at(k),
         `missing: the ${k === 'src' ? 'source' : 'destination'} address (IPv4 or IPv6)`,
         'missing-field',
+        { sentence: 'packet-no-address', field: k },
       );
     return null;
   }
@@ -149,6 +164,7 @@ function readAddress(
       at(k),
       `${shown(v)} is not an IPv4 or IPv6 address`,
       typeof v === 'string' ? 'bad-value' : 'bad-type',
+      { sentence: 'packet-address', value: shown(v) },
     );
     return null;
   }
@@ -161,7 +177,10 @@ function readPorts(
 ): { sport: number | null; dport: number | null } {
   if (proto === 'icmp' || proto === 'icmpv6') {
     for (const k of ['sport', 'dport'])
-      if (doc[k] !== undefined) r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)');
+      if (doc[k] !== undefined)
+        r.error(at(k), 'ICMP has no ports (use icmpType and icmpCode)', 'bad-value', {
+          sentence: 'packet-icmp-ports',
+        });
     return { sport: null, dport: null };
   }
   let dport: number | null = null;
@@ -170,6 +189,7 @@ function readPorts(
       at('dport'),
       `missing: the destination port (0-65535) of the ${proto} packet`,
       'missing-field',
+      { sentence: 'packet-no-dport', proto },
     );
   else dport = int(r, doc['dport'], at('dport'), 0, 65535, 'a port') ?? null;
   const sport =
@@ -182,7 +202,10 @@ function readPorts(
 function readTcpFlags({ r, doc, at }: PacketDoc, proto: Proto): string | null {
   const flagsRaw = doc['tcpFlags'];
   if (flagsRaw !== undefined && proto !== 'tcp') {
-    r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`);
+    r.error(at('tcpFlags'), `only TCP packets have flags; this one is ${proto}`, 'bad-value', {
+      sentence: 'packet-flags-not-tcp',
+      proto,
+    });
     return null;
   }
   if (proto !== 'tcp') return null;
@@ -197,6 +220,8 @@ function readTcpFlags({ r, doc, at }: PacketDoc, proto: Proto): string | null {
   r.error(
     at('tcpFlags'),
     `${shown(flagsRaw)} is not a list of TCP flags (expected e.g. "SYN", "SYN,ACK" or "ACK"; flags: FIN SYN RST PSH ACK URG ECE CWR)`,
+    'bad-value',
+    { sentence: 'packet-flags', value: shown(flagsRaw) },
   );
   return null;
 }
@@ -210,7 +235,11 @@ function readIcmp(
   for (const k of ['icmpType', 'icmpCode'] as const) {
     if (doc[k] === undefined) continue;
     if (proto !== 'icmp' && proto !== 'icmpv6')
-      r.error(at(k), `only ICMP packets have ${k}; this one is ${proto}`);
+      r.error(at(k), `only ICMP packets have ${k}; this one is ${proto}`, 'bad-value', {
+        sentence: 'packet-icmp-field',
+        field: k,
+        proto,
+      });
     else if (k === 'icmpType') icmpType = int(r, doc[k], at(k), 0, 255, 'an ICMP type') ?? null;
     else icmpCode = int(r, doc[k], at(k), 0, 255, 'an ICMP code') ?? null;
   }
@@ -236,6 +265,8 @@ function readMark({ r, doc, at }: PacketDoc): number {
   r.error(
     at('mark'),
     `${shown(markRaw)} is not a mark (expected 0-4294967295 or hex such as "0x4000")`,
+    'bad-value',
+    { sentence: 'packet-mark', value: shown(markRaw) },
   );
   return 0;
 }
@@ -247,6 +278,8 @@ function readSrcMac({ r, doc, at }: PacketDoc, local: boolean): string | undefin
     r.error(
       at('srcMac'),
       'a locally generated packet has no source MAC (only one that arrives on "in")',
+      'bad-value',
+      { sentence: 'packet-mac-local' },
     );
     return undefined;
   }
@@ -256,6 +289,7 @@ function readSrcMac({ r, doc, at }: PacketDoc, local: boolean): string | undefin
       at('srcMac'),
       `${shown(macRaw)} is not a MAC address (expected six hex octets such as "02:42:ac:11:00:02")`,
       typeof macRaw === 'string' ? 'bad-value' : 'bad-type',
+      { sentence: 'packet-mac', value: shown(macRaw) },
     );
   return srcMac;
 }
@@ -265,7 +299,12 @@ function readOwner({ r, doc, at }: PacketDoc, local: boolean): { uid?: number; g
   for (const k of ['uid', 'gid'] as const) {
     if (doc[k] === undefined) continue;
     if (!local)
-      r.error(at(k), `only a locally generated packet ("local": true) has a socket with a ${k}`);
+      r.error(
+        at(k),
+        `only a locally generated packet ("local": true) has a socket with a ${k}`,
+        'bad-value',
+        { sentence: 'packet-owner-local', field: k },
+      );
     else {
       // -1 means "no id" to the kernel, so the largest id is one less
       const id = int(r, doc[k], at(k), 0, 0xfffffffe, k === 'uid' ? 'a user id' : 'a group id');
@@ -292,6 +331,14 @@ function checkFamily(
     r.error(
       at('dst'),
       `${shown(dst)} is ${v6(dst) ? 'IPv6' : 'IPv4'} but the source ${shown(src)} is ${v6(src) ? 'IPv6' : 'IPv4'}: a packet's addresses are of one family`,
+      'bad-value',
+      {
+        sentence: 'packet-mixed-family',
+        dst: shown(dst),
+        dstFamily: v6(dst) ? 'IPv6' : 'IPv4',
+        src: shown(src),
+        srcFamily: v6(src) ? 'IPv6' : 'IPv4',
+      },
     );
     return ipv6;
   }
@@ -303,12 +350,28 @@ function checkFamily(
       ipv6
         ? `${shown(dst ?? src)} is IPv6, but the rules are an iptables (IPv4) dump: trace IPv6 packets through ip6tables rules`
         : `${shown(dst ?? src)} is IPv4, but the rules are an ip6tables (IPv6) dump: trace IPv4 packets through iptables rules`,
+      'bad-value',
+      { sentence: 'packet-rules-family', value: shown(dst ?? src), family: ipv6 ? 'ipv6' : 'ipv4' },
     );
   }
   if (proto === 'icmp' && ipv6)
-    r.error(at('proto'), 'an IPv6 packet carries ICMPv6: write "icmpv6" (or "ipv6-icmp")');
+    r.error(
+      at('proto'),
+      'an IPv6 packet carries ICMPv6: write "icmpv6" (or "ipv6-icmp")',
+      'bad-value',
+      {
+        sentence: 'packet-icmp-in-ipv6',
+      },
+    );
   if (proto === 'icmpv6' && !ipv6)
-    r.error(at('proto'), 'ICMPv6 travels in IPv6 packets; for an IPv4 packet write "icmp"');
+    r.error(
+      at('proto'),
+      'ICMPv6 travels in IPv6 packets; for an IPv4 packet write "icmp"',
+      'bad-value',
+      {
+        sentence: 'packet-icmpv6-in-ipv4',
+      },
+    );
   return ipv6;
 }
 
@@ -323,6 +386,7 @@ function readOne(
       base,
       `a packet must be an object such as {"in": "eth0", "proto": "tcp", "src": …}; got ${shown(doc)}`,
       'bad-type',
+      { sentence: 'packet-object', value: shown(doc) },
     );
     return undefined;
   }
@@ -377,7 +441,8 @@ export function readPackets(doc: unknown, rulesFamily?: Family): PacketReadResul
   const r = new FieldReport();
   const packets: Packet[] = [];
   if (Array.isArray(doc)) {
-    if (doc.length === 0) r.error('', 'the packet list is empty', 'missing-field');
+    if (doc.length === 0)
+      r.error('', 'the packet list is empty', 'missing-field', { sentence: 'packet-list-empty' });
     doc.forEach((d, i) => {
       const p = readOne(r, d, fieldPath('', i), rulesFamily);
       if (p) packets.push(p);

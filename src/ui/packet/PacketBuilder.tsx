@@ -33,6 +33,7 @@ import { MacField } from './MacField.tsx';
 import { PortFields } from './PortFields.tsx';
 import { strings } from './strings.ts';
 import { useFormFollowsModel } from './use-follow-model.ts';
+import { formProblemText } from '../diagnostics/form-problems.ts';
 
 function SourceSelect({
   c,
@@ -260,7 +261,8 @@ function EntryFields({
 
 export function PacketBuilder() {
   const t = useT();
-  const twice = twiceStrings[useLang()];
+  const lang = useLang();
+  const twice = twiceStrings[lang];
   const c = useSummary();
   const dump = useScenario((s) => s.mode) === 'dump';
   const form = useScenario((s) => s.form);
@@ -294,7 +296,7 @@ export function PacketBuilder() {
       <EntryFields c={c} t={t} dump={dump} />
       {resolved && !resolved.ok ? (
         <p className="banner error" role="alert">
-          {t.formProblem} {resolved.problem}
+          {t.formProblem} {formProblemText(resolved.problem, lang)}
         </p>
       ) : null}
       <div className="button-row">

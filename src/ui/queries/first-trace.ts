@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useScenario } from '../stores/scenario-store.ts';
 import { compileQuery, traceQuery } from './engine-queries.ts';
 import { clusterRequest } from './scenario.ts';
+import { takeEarlyCompile } from './early-compile.ts';
 
 /**
  * Asks the compile, then the trace. Nothing when a link is being opened (`hash`: it will replace
@@ -17,7 +18,10 @@ import { clusterRequest } from './scenario.ts';
 export async function askFirstTrace(client: QueryClient, hash: string): Promise<void> {
   const { mode, yaml } = useScenario.getState();
   if (mode !== 'cluster' || hash.length > 1) return;
-  const compiled = await client.fetchQuery(compileQuery(yaml));
+  // the page's entry may have asked already (early-compile.ts): the query takes that answer
+  const early = takeEarlyCompile(yaml);
+  const options = compileQuery(yaml);
+  const compiled = await client.fetchQuery(early ? { ...options, queryFn: () => early } : options);
   const now = useScenario.getState();
   if (compiled.hasErrors || now.mode !== 'cluster' || now.yaml !== yaml || now.sent === null)
     return;

@@ -12,7 +12,8 @@ import { useShareStore } from './share-store.ts';
 import { applySnapshot, takeSnapshot } from './snapshot.ts';
 import type { TextVault } from './text-vault.ts';
 
-export const WORK_KEY = 'netfilter-lab:work';
+export { WORK_KEY } from './work-key.ts';
+import { WORK_KEY } from './work-key.ts';
 /** set once the dump kept in the vault is written whole; absent: the dump is in WORK_KEY */
 export const VAULTED_DUMP_KEY = 'netfilter-lab:work-dump-in-vault';
 export const SAVE_DELAY_MS = 400;

@@ -12,10 +12,13 @@ import { useCurrentTrace, useLiveTrace } from '../queries/current-trace.ts';
 import { useScenario } from '../stores/scenario-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { addrPort } from '../views/shared/format.ts';
+import { formProblemText } from '../diagnostics/form-problems.ts';
+import { traceProblemText } from '../diagnostics/trace-problem.ts';
 
 export function TraceSummary() {
   const t = useT();
-  const twice = twiceStrings[useLang()];
+  const lang = useLang();
+  const twice = twiceStrings[lang];
   const { response, index, count, result, node } = useCurrentTrace();
   const { sent, trace } = useLiveTrace();
   const shownNode = useScenario((s) => s.node);
@@ -37,7 +40,7 @@ export function TraceSummary() {
   if (sent && !sent.ok)
     return (
       <p className="banner error" role="alert">
-        {t.formProblem} {sent.problem}
+        {t.formProblem} {formProblemText(sent.problem, lang)}
       </p>
     );
   const problems = response?.problems ?? [];
@@ -67,7 +70,7 @@ export function TraceSummary() {
       {trace.isFetching ? <p className="muted">{t.tracing}</p> : null}
       {problems.map((p, i) => (
         <p key={i} className="banner warning">
-          {p.message}
+          {traceProblemText(p, lang)}
         </p>
       ))}
       {result ? (

@@ -19,6 +19,7 @@ import type { StripColumn } from './strip-layout.ts';
 import { Strip } from './StripSvg.tsx';
 import { strings, type JourneyStrings } from './strings.ts';
 import { netpolStrings } from '../../netpol/strings.ts';
+import { traceProblemText } from '../../diagnostics/trace-problem.ts';
 
 export interface JourneyStripProps {
   response: JourneyResponse | undefined;
@@ -109,7 +110,7 @@ export function JourneyStrip(props: JourneyStripProps) {
       {pending && !j ? <p className="nv-hint">{t.following}</p> : null}
       {response?.problems.map((p, i) => (
         <p key={i} className="nv-bad">
-          {t.problem[p.where]} <code>{p.message}</code>
+          {t.problem[p.where]} <code>{traceProblemText(p, lang)}</code>
         </p>
       ))}
       {j && from ? (

@@ -9,6 +9,7 @@ import { isAscii } from 'node:buffer';
 import type { CopiedSave } from '../engine/rules/index.ts';
 
 const LINE_FEED = 10;
+const SHORT_SPAN = 512;
 
 export function copiedBytes(copied: CopiedSave, bytes: Buffer | undefined): Buffer {
   if (bytes === undefined || bytes.length !== copied.text.length || !isAscii(bytes))
@@ -26,7 +27,10 @@ export function copiedBytes(copied: CopiedSave, bytes: Buffer | undefined): Buff
       out[at++] = LINE_FEED;
     },
     (from, to) => {
-      at += bytes.copy(out, at, from, to);
+      // a line or two byte by byte: a call to copy costs more than the loop (an interleaved
+      // dump is copied line by line)
+      if (to - from > SHORT_SPAN) at += bytes.copy(out, at, from, to);
+      else for (let i = from; i < to; i++) out[at++] = bytes[i]!;
       out[at++] = LINE_FEED;
     },
   );

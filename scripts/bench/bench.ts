@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseRuleset, printSave, countRules } from '../../src/engine/rules/index.ts';
 import { generateKubeDump } from './generate-kube.ts';
 import { shuffleRules } from './shuffle-dump.ts';
-import { saveSection, verdict as judged, type BenchRow } from './report.ts';
+import { saveSection, startUpBound, verdict as judged, type BenchRow } from './report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url)); // build/ → project root
 const args = process.argv.slice(2);
@@ -207,10 +207,17 @@ function realDumpRows(nodeAlone: Timing): BenchRow[] {
             ? cli
             : `${both(cli)}; cpu ${ms(cli.cpu - nodeAlone.cpu)} beyond \`node -e 0\``,
         target: 'faster than `iptables-restore --test`',
-        verdict: fasterVerdict(cli, restore),
+        verdict: smallDumpVerdict(cli, restore, nodeAlone),
       },
     ];
   });
+}
+
+/** fasterVerdict for a small dump, saying why when Node's start-up alone loses (startUpBound). */
+function smallDumpVerdict(cli: Timing | string, restore: Timing | string, node: Timing): string {
+  const verdict = fasterVerdict(cli, restore);
+  if (typeof cli === 'string' || typeof restore === 'string') return verdict;
+  return startUpBound(verdict, { ...node, shown: both(node) }, restore);
 }
 
 /** The table's rows for the same dump with its rules interleaved across chains. */

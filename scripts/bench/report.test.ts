@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderBenchmarks, verdict, type BenchSection, type Machine } from './report.ts';
+import {
+  renderBenchmarks,
+  startUpBound,
+  verdict,
+  type BenchSection,
+  type Machine,
+} from './report.ts';
 
 const machine: Machine = {
   cores: 2,
@@ -61,5 +67,22 @@ describe('docs/benchmarks.md', () => {
     );
     expect(lines).toContain('| a \\| in a cell | two lines |  |  |');
     expect(lines).toContain('| total | 1900 ms | < 2 s | FAIL |');
+  });
+});
+
+describe('startUpBound', () => {
+  const restore = { median: 32, cpu: 10 };
+  it("says a small dump's FAIL is Node's start-up when node -e 0 alone takes longer", () => {
+    const node = { median: 43, cpu: 40, shown: '43 ms (cpu 40 ms)' };
+    expect(startUpBound(verdict(false, '3.88 of it by wall time'), node, restore)).toBe(
+      "FAIL (3.88 of it by wall time): Node's own start-up (`node -e 0`, 43 ms (cpu 40 ms)) takes longer than iptables-restore's whole run, so no Node program can pass here",
+    );
+  });
+
+  it('leaves a PASS, and a FAIL that Node could have passed, as they are', () => {
+    const quick = { median: 20, cpu: 5, shown: '20 ms (cpu 5 ms)' };
+    expect(startUpBound(verdict(false, 'x'), quick, restore)).toBe('FAIL (x)');
+    const slow = { median: 43, cpu: 40, shown: '43 ms' };
+    expect(startUpBound(verdict(true, 'y'), slow, restore)).toBe('PASS (y)');
   });
 });

@@ -60,6 +60,21 @@ export function verdict(ok: boolean, why = ''): string {
   return `${ok ? 'PASS' : 'FAIL'}${why ? ` (${why})` : ''}`;
 }
 
+/**
+ * A CLI row's FAIL verdict, with the reason when Node alone (`node -e 0`, before a line of the
+ * CLI runs) takes no less wall or CPU time than the command it is measured against takes in all:
+ * then no Node program can pass, whatever it does after starting.
+ */
+export function startUpBound(
+  verdict: string,
+  node: { median: number; cpu: number; shown: string },
+  against: { median: number; cpu: number },
+): string {
+  if (!verdict.startsWith('FAIL')) return verdict;
+  if (node.median < against.median && node.cpu < against.cpu) return verdict;
+  return `${verdict}: Node's own start-up (\`node -e 0\`, ${node.shown}) takes longer than iptables-restore's whole run, so no Node program can pass here`;
+}
+
 /** A table cell: a pipe would end the cell, a line break the row. */
 function cell(text: string | undefined): string {
   return (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

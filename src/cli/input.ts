@@ -6,6 +6,8 @@ export interface Input {
   /** the name diagnostics start with: the path as given, or `<stdin>` */
   name: string;
   text: string;
+  /** the bytes `text` was decoded from (print copies a dump's lines from them) */
+  bytes?: Buffer;
 }
 
 export const STDIN_NAME = '<stdin>';
@@ -17,6 +19,7 @@ export async function readInput(file: string): Promise<Input> {
   return {
     name: file === '-' ? STDIN_NAME : file,
     text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+    bytes: buf,
   };
 }
 

@@ -26,6 +26,14 @@ export class Output {
     if (this.size >= FLUSH_AT) await this.flush();
   }
 
+  /** Writes bytes after the text queued before them. */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    if (this.closed) return;
+    if (!this.stream.write(bytes))
+      await new Promise<void>((resolve) => this.stream.once('drain', resolve));
+  }
+
   async flush(): Promise<void> {
     if (this.parts.length === 0 || this.closed) return;
     const chunk = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');

@@ -3,6 +3,7 @@ import { readArgs } from '../args.ts';
 import { tuneJitForOnePass } from '../batch-jit.ts';
 import { exitStatus, type Command } from '../command.ts';
 import { Output } from '../output.ts';
+import { copiedBytes } from '../copied-bytes.ts';
 import { countParse } from '../parse-json.ts';
 import { reportDiagnostics } from '../report.ts';
 import { ipsetHelp, ipsetOptions } from '../ipset-options.ts';
@@ -18,7 +19,7 @@ import {
 import {
   type DumpFormat,
   type Ruleset,
-  copySaveText,
+  copySaveParts,
   printSave,
   printS,
   printList,
@@ -83,9 +84,9 @@ Exit status: 0 no error, 1 the ruleset has errors, 2 usage error.`,
     // iptables-save's own output printed back as iptables-save, with nothing to report: its lines
     // are copied, with no ruleset made (anything else is parsed and printed below)
     if (as === 'save' && !values.counters && values.ipsets === undefined) {
-      const copied = copySaveText(input.text, parseOptions(values));
+      const copied = copySaveParts(input.text, parseOptions(values));
       if (copied !== undefined) {
-        await out.write(copied);
+        await out.writeBytes(copiedBytes(copied, input.bytes));
         await out.flush();
         return 0;
       }

@@ -3,7 +3,7 @@
  * when every `-A` line is one the fast reader reads as canonical (the very line iptables-save
  * prints for its rule, see canonical.ts) and the dump has nothing to report, the printed text is
  * the dump's own lines, grouped by chain. Copy mode reads every line exactly as a parse does, in
- * the file's order (pushRules groups them by chain, so nothing is held back to be read later), but
+ * the file's order (copyRules groups them by chain, so nothing is held back to be read later), but
  * keeps only where each line stands and which chain it jumps to, not a rule; anything else (a line
  * read in full, counters, `-I`, a diagnostic, a jump that needs a look-up) gives up, and the
  * caller parses and prints the common way. print-copy.test.ts holds both ways to the same text.
@@ -90,11 +90,11 @@ export class CopiedLines {
   }
 
   /**
-   * Pushes onto `out` the table's rule lines chain by chain, each chain's in the order read, as
-   * few slices of the text as can be: lines that follow each other in the dump, as a chain's
-   * rules do in iptables-save's output, go as one slice.
+   * Adds to `out` the table's rule lines chain by chain, each chain's in the order read, as few
+   * spans of the text as can be: lines that follow each other in the dump, as a chain's rules do
+   * in iptables-save's output, go as one span.
    */
-  pushRules(table: Table, out: string[]): void {
+  copyRules(table: Table, out: CopiedSave): void {
     const lines = this.tables.get(table);
     if (lines === undefined) return;
     const n = lines.count;
@@ -127,10 +127,78 @@ export class CopiedLines {
         runTo = to[k]!;
         continue;
       }
-      if (runFrom >= 0) out.push(text.slice(runFrom, runTo));
+      if (runFrom >= 0) out.copy(runFrom, runTo);
       runFrom = f;
       runTo = to[k]!;
     }
-    if (runFrom >= 0) out.push(text.slice(runFrom, runTo));
+    if (runFrom >= 0) out.copy(runFrom, runTo);
+  }
+}
+
+/**
+ * What copy mode prints: lines of its own (`*table`, chain lines, COMMIT) and spans of the dump
+ * (rule lines, as they stand in it), each followed by a line feed. Kept as spans rather than
+ * joined into one string, so that a caller holding the dump's bytes can copy them as bytes
+ * (the CLI's print does, for an ASCII dump) with no string made for them.
+ */
+export class CopiedSave {
+  /** the lines of its own, each part one or more lines joined by line feeds */
+  private readonly own: string[] = [];
+  /** the parts in order, two numbers each: [from, to) of the dump, or [-1 - k, 0] for own[k] */
+  private readonly parts = new IntColumn();
+  private count = 0;
+  private pending: string[] = [];
+
+  constructor(readonly text: string) {}
+
+  /** A line of its own. */
+  line(line: string): void {
+    this.pending.push(line);
+  }
+
+  /** The text [from, to) of the dump: whole lines, without the last one's line feed. */
+  copy(from: number, to: number): void {
+    this.settle();
+    this.push(from, to);
+  }
+
+  private push(a: number, b: number): void {
+    const k = this.count;
+    this.parts.set(k, a);
+    this.parts.set(k + 1, b);
+    this.count = k + 2;
+  }
+
+  /** Own lines written since the last span, as one part. */
+  private settle(): void {
+    if (this.pending.length === 0) return;
+    this.own.push(this.pending.join('\n'));
+    this.pending = [];
+    this.push(-this.own.length, 0);
+  }
+
+  /**
+   * Calls `own` with each part of its own (lines joined by line feeds) and `copied` with each
+   * span [from, to) of the dump, in order; a line feed follows every part.
+   */
+  forEachPart(own: (lines: string) => void, copied: (from: number, to: number) => void): void {
+    this.settle();
+    const parts = this.parts.values;
+    for (let k = 0; k < this.count; k += 2) {
+      const a = parts[k]!;
+      if (a < 0) own(this.own[-1 - a]!);
+      else copied(a, parts[k + 1]!);
+    }
+  }
+
+  /** The printed text. */
+  toString(): string {
+    const out: string[] = [];
+    const text = this.text;
+    this.forEachPart(
+      (lines) => out.push(lines),
+      (from, to) => out.push(text.slice(from, to)),
+    );
+    return out.length ? `${out.join('\n')}\n` : '';
   }
 }

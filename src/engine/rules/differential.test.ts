@@ -43,7 +43,7 @@ export function expectSameAsReference(text: string, family: Family = 'ipv4'): vo
   const copied = copySave(text, family);
   if (copied !== undefined) {
     expect(reference.diagnostics, text).toEqual([]);
-    expect(copied, text).toBe(printSave(reference.ruleset));
+    expect(copied.toString(), text).toBe(printSave(reference.ruleset));
   }
   const outline = outlineSave(text);
   if (outline === null) return;

@@ -7,7 +7,8 @@
 export * from './model-face.ts';
 
 // reading ruleset text
-export { copySaveText, parseRuleset, type ParseOptions } from './parse.ts';
+export { copySaveParts, copySaveText, parseRuleset, type ParseOptions } from './parse.ts';
+export type { CopiedSave } from './copied-lines.ts';
 export { detectFamily, detectFormat } from './detect.ts';
 export type { OnProgress } from './lines.ts';
 export {

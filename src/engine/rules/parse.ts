@@ -3,6 +3,7 @@ import { detectFamily, firstMeaningfulLine, recognizeFormat } from './detect.ts'
 import type { Diagnostic } from './diagnostics.ts';
 import type { DumpFormat, Family, ParseResult } from './model.ts';
 import { copySave, parseSave } from './save-parser.ts';
+import type { CopiedSave } from './copied-lines.ts';
 import { parseS } from './s-parser.ts';
 import { parseList } from './list-parser.ts';
 import type { OnProgress } from './lines.ts';
@@ -47,6 +48,14 @@ export function parseRuleset(text: string, opts: ParseOptions = {}): ParseResult
  * for any other text, which the caller parses and prints the common way.
  */
 export function copySaveText(text: string, opts: ParseOptions = {}): string | undefined {
+  return copySaveParts(text, opts)?.toString();
+}
+
+/**
+ * copySaveText as the parts it is made of: lines of its own and spans of `text`, for a caller
+ * that copies the spans from the bytes it read `text` from.
+ */
+export function copySaveParts(text: string, opts: ParseOptions = {}): CopiedSave | undefined {
   if (firstMeaningfulLine(text) === null) return undefined;
   const format = opts.format ?? recognizeFormat(text)?.format;
   if (format !== 'save') return undefined;

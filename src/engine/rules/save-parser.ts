@@ -17,7 +17,7 @@ import { FastRuleReader } from './save-fast-path.ts';
 import { readPlainChainLine } from './save-chain-line.ts';
 import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLineAt, type OnProgress } from './lines.ts';
-import { CopiedLines } from './copied-lines.ts';
+import { CopiedLines, type CopiedSave } from './copied-lines.ts';
 import { printCopiedSave } from './save-printer.ts';
 import { appendChainStart, chainNameEnd, RuleLineOrder, type ReadLine } from './save-rule-order.ts';
 
@@ -73,7 +73,7 @@ export function parseSave(text: string, family: Family, opts: SaveParseOptions =
  * (copied-lines.ts) with no rule made; undefined when the dump has a line or a diagnostic copy
  * mode does not keep: then parse and print it the common way.
  */
-export function copySave(text: string, family: Family): string | undefined {
+export function copySave(text: string, family: Family): CopiedSave | undefined {
   const copy = new CopiedLines(text);
   const b = readSave(text, family, true, undefined, copy);
   if (copy.failed) return undefined;

@@ -1,6 +1,6 @@
 /** Prints a ruleset as iptables-save does, optionally with `-c` counters. */
 import type { Chain, Ruleset } from './model.ts';
-import type { CopiedLines } from './copied-lines.ts';
+import { CopiedSave, type CopiedLines } from './copied-lines.ts';
 import { asWritten, ruleText } from './rule-printer.ts';
 import { sourcesAreCanonical } from './canonical.ts';
 
@@ -38,13 +38,13 @@ function chainLine(c: Chain): string {
 }
 
 /** printSave of a ruleset the save parser read in copy mode: its rule lines are copied. */
-export function printCopiedSave(ruleset: Ruleset, copied: CopiedLines): string {
-  const out: string[] = [];
+export function printCopiedSave(ruleset: Ruleset, copied: CopiedLines): CopiedSave {
+  const out = new CopiedSave(copied.text);
   for (const table of ruleset.tables) {
-    out.push(`*${table.name}`);
-    for (const c of table.chains) out.push(chainLine(c));
-    copied.pushRules(table, out);
-    out.push('COMMIT');
+    out.line(`*${table.name}`);
+    for (const c of table.chains) out.line(chainLine(c));
+    copied.copyRules(table, out);
+    out.line('COMMIT');
   }
-  return out.length ? `${out.join('\n')}\n` : '';
+  return out;
 }

@@ -1,5 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderBenchmarks, verdict, type BenchSection, type Machine } from './report.ts';
+import {
+  readFigure,
+  renderBenchmarks,
+  saveSection,
+  verdict,
+  type BenchSection,
+  type Machine,
+} from './report.ts';
 
 const machine: Machine = {
   cores: 2,
@@ -61,5 +71,19 @@ describe('docs/benchmarks.md', () => {
     );
     expect(lines).toContain('| a \\| in a cell | two lines |  |  |');
     expect(lines).toContain('| total | 1900 ms | < 2 s | FAIL |');
+  });
+});
+
+describe('figures a later benchmark reads', () => {
+  it('reads what an earlier benchmark of the run saved, and nothing when it saved none', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nl-bench-report-'));
+    try {
+      expect(readFigure(root, 'parse', 'restoreWallMs')).toBeUndefined();
+      saveSection(root, { ...parse, figures: { restoreWallMs: 1660 } });
+      expect(readFigure(root, 'parse', 'restoreWallMs')).toBe(1660);
+      expect(readFigure(root, 'parse', 'other')).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

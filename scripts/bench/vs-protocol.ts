@@ -24,12 +24,18 @@ export type BenchId = (typeof BENCHES)[number];
 export const REPS: Record<BenchId, number> = {
   'parse-dump': 1,
   'parse-interleaved': 1,
-  'parse-real': 200,
-  'trace-one': 100,
-  'trace-all': 5,
+  'parse-real': 500,
+  'trace-one': 500,
+  'trace-all': 20,
   'trace-sample': 1,
   compile: 1,
 };
+
+/**
+ * How long a tree repeats a call before its timed runs: a call of a fraction of a millisecond
+ * needs thousands of repeats before V8 has compiled its hot code at the top tier.
+ */
+export const WARM_UP_MS = 2000;
 
 /** The number of packets 'trace-sample' sends through in one call. */
 export const SAMPLED_PACKETS = 10_000;
@@ -47,7 +53,10 @@ export interface Inputs {
   packet: unknown;
 }
 
-export type Request = { op: 'setup'; inputs: Inputs } | { op: 'run'; bench: BenchId };
+export type Request =
+  | { op: 'setup'; inputs: Inputs }
+  | { op: 'warm-up'; bench: BenchId }
+  | { op: 'run'; bench: BenchId };
 
 export interface Timing {
   wall: number;

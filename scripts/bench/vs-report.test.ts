@@ -116,10 +116,25 @@ describe('the rows from the runs', () => {
     expect(real.note).toBe('old cannot read this input: 1 error, first line 3: bad option');
   });
 
-  it('has no figures for a run neither tree made', () => {
-    const compile = rows.find((r) => r.what === 'load and compile')!;
-    expect(compile.head).toBeUndefined();
-    expect(compile.rev).toBeUndefined();
-    expect(vsVerdict(compile)).toBe('not judged');
+  it('has no row for a run neither tree made', () => {
+    expect(rows.map((r) => r.what)).toEqual([
+      'parse the generated 100k dump',
+      'parse a real dump, `tests/fixtures/seeds-eks-nodelocal.rules`; per call, 500 in a row',
+    ]);
+  });
+
+  it('leaves a figure out when only the earlier tree made it', () => {
+    const only = rowsFor(
+      {},
+      { 'trace-one': { runs: [{ trace: t(1, 1) }], check: undefined, failed: 'x' } },
+      'old',
+    );
+    expect(only).toHaveLength(1);
+    expect(only[0]).toMatchObject({
+      rev: t(1, 1),
+      comparable: false,
+      note: 'old could not run it: x',
+    });
+    expect(only[0]!.head).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * The side-by-side benchmark: this tree against earlier revisions, in the same run, alternating
  * run by run, so a busy minute slows every tree alike. `npm run bench -- --vs REV [--vs REV2]`
  * runs it before writing docs/benchmarks.md; alone (after scripts/bench/build-bench.mjs):
- *   node build/bench-vs.mjs --vs REV [--vs REV2] [--runs N]
+ *   node build/bench-vs.mjs --vs REV [--vs REV2] [--runs N] [--only parse|trace|compile]
  *
  * Each revision is checked out into a temporary worktree (vs-tree.ts) and bundled with the
  * subject (vs-build.ts); every tree then runs in its own process (vs-subject.ts) on the same
@@ -82,13 +82,13 @@ function writeInputs(dir: string): Inputs {
   };
 }
 
-/** One warm-up run per tree, then `runs` rounds, each starting with the next tree in turn. */
+/** A warm-up per tree, then `runs` rounds, each starting with the next tree in turn. */
 async function measure(subjects: Subject[], bench: BenchId, runs: number): Promise<void> {
   for (let round = 0; round <= runs; round++) {
     const line: string[] = [];
     for (let k = 0; k < subjects.length; k++) {
       const s = subjects[(round + k) % subjects.length]!;
-      const reply = await ask(s.child, { op: 'run', bench });
+      const reply = await ask(s.child, { op: round === 0 ? 'warm-up' : 'run', bench });
       const list = (s.samples[bench] ??= { runs: [], check: undefined, failed: undefined });
       if (reply.check) list.check = reply.check;
       if (reply.failed) list.failed = reply.failed;
@@ -142,7 +142,10 @@ async function main(): Promise<void> {
         .map((x) => x.toFixed(2))
         .join(' ')}`,
     );
-    for (const bench of BENCHES) await measure(subjects, bench, runs);
+    const only = option(args, '--only');
+    for (const bench of BENCHES)
+      if (!only.length || only.some((o) => bench.startsWith(o)))
+        await measure(subjects, bench, runs);
     const head = headState(root);
     const out: SideBySide[] = trees.slice(1).map((t, i) => ({
       rev: t.name,

@@ -106,7 +106,7 @@ function option(args: string[], flag: string): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const runs = Number(option(args, '--runs')[0] ?? 5);
+  const runs = Number(option(args, '--runs')[0] ?? 7);
   const revisions: Revision[] = [];
   for (const rev of option(args, '--vs')) {
     const r = resolveRevision(root, rev);

@@ -1,12 +1,7 @@
 /**
  * The cluster compiler's speed target (issue 4): compile one node's rules for 5,000 Services ×
  * 10 endpoints on 10 nodes in under 2 s.
- *
- * The cluster is written the way a student would write 50,000 endpoints: not as 50,000 Pods or
- * EndpointSlices but as 5,000 Deployments of 10 replicas (spread over the 10 nodes by the loader),
- * each with a Service selecting it. The mix: every 5th Service is a NodePort, every 3rd uses a
- * named targetPort, every 10th leaves out its clusterIP (so the loader allocates one), spread
- * over 10 namespaces. Deterministic: the same text every run.
+ * The cluster: generate-cluster.ts.
  *
  * Figures are the median of RUNS timed runs after one warm-up, as wall time and as CPU time
  * (process.cpuUsage: user + system, so the garbage collector's helper threads count). The machine
@@ -17,7 +12,9 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { compileModelNode, loadCluster } from '../../src/engine/cluster/index.ts';
-import { saveSection, verdict } from './report.ts';
+import { generateCluster, NODES, REPLICAS, SERVICES } from './generate-cluster.ts';
+import { scaledTotal, TARGET_MS, TARGET_RESTORE_MS } from './compile-target.ts';
+import { readFigure, saveSection, verdict } from './report.ts';
 
 const args = process.argv.slice(2);
 const option = (flag: string): string | undefined => {
@@ -25,87 +22,7 @@ const option = (flag: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const RUNS = Number(option('--runs') ?? 3);
-const SERVICES = Number(option('--services') ?? 5000);
-const NODES = 10;
-const REPLICAS = 10;
-const TARGET_MS = 2000;
-
-/** The cluster YAML: 10 Nodes, a KubeProxyConfiguration, then a Deployment and a Service each. */
-export function generateCluster(services = SERVICES, nodes = NODES, replicas = REPLICAS): string {
-  const out: string[] = [
-    `apiVersion: netfilter-lab/v1alpha1
-kind: Cluster
-serviceCIDR: 10.96.0.0/16
----
-apiVersion: kubeproxy.config.k8s.io/v1alpha1
-kind: KubeProxyConfiguration
-clusterCIDR: 10.64.0.0/12`,
-  ];
-  for (let n = 0; n < nodes; n++)
-    out.push(`apiVersion: v1
-kind: Node
-metadata:
-  name: node-${n}
-  labels:
-    kubernetes.io/hostname: node-${n}
-spec:
-  podCIDR: 10.${64 + n}.0.0/16
-status:
-  addresses:
-  - type: InternalIP
-    address: 192.168.${Math.floor(n / 200)}.${10 + (n % 200)}
-  - type: Hostname
-    address: node-${n}`);
-  for (let s = 0; s < services; s++) {
-    const ns = `team-${s % 10}`;
-    const app = `app-${s}`;
-    const named = s % 3 === 0;
-    const nodePort = s % 5 === 0;
-    const containerPort = 8000 + (s % 100);
-    out.push(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: ${app}
-  namespace: ${ns}
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: ${app}
-  template:
-    metadata:
-      labels:
-        app: ${app}
-        tier: backend
-    spec:
-      containers:
-      - name: server
-        image: nginx:1.27
-        ports:
-        - name: http
-          containerPort: ${containerPort}
-          protocol: TCP`);
-    const clusterIP =
-      s % 10 === 9
-        ? ''
-        : `\n  clusterIP: 10.96.${Math.floor((s + 10) / 250)}.${((s + 10) % 250) + 1}`;
-    out.push(`apiVersion: v1
-kind: Service
-metadata:
-  name: ${app}
-  namespace: ${ns}
-spec:
-  type: ${nodePort ? 'NodePort' : 'ClusterIP'}${clusterIP}
-  selector:
-    app: ${app}
-  ports:
-  - name: http
-    protocol: TCP
-    port: 80
-    targetPort: ${named ? 'http' : containerPort}${nodePort ? `\n    nodePort: ${30000 + s / 5}` : ''}`);
-  }
-  return `${out.join('\n---\n')}\n`;
-}
+const SERVICE_COUNT = Number(option('--services') ?? SERVICES);
 
 interface Timing {
   wall: number;
@@ -190,7 +107,7 @@ export function benchCompile(text: string, runs = RUNS): CompileBench {
 
 // run alone: node build/bench-compile.mjs
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const yaml = generateCluster();
+  const yaml = generateCluster(SERVICE_COUNT);
   const r = benchCompile(yaml);
   const keep = option('--keep');
   if (keep) writeFileSync(keep, r.text);
@@ -207,13 +124,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ok = r.total.wall < TARGET_MS && r.errors === 0;
   console.log(`${'  total'.padEnd(44)} ${ms(r.total)}   target < 2 s  ${ok ? 'PASS' : 'FAIL'}`);
   const cell = (t: Timing) => `${t.wall.toFixed(0)} ms (cpu ${t.cpu.toFixed(0)} ms)`;
-  saveSection(fileURLToPath(new URL('..', import.meta.url)), {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const scaled = scaledTotal(r.total.wall, readFigure(root, 'parse', 'restoreWallMs'));
+  const scaledCpu = scaledTotal(r.total.cpu, readFigure(root, 'parse', 'restoreCpuMs'));
+  const scaledText = scaled
+    ? `${scaled.text}${scaledCpu ? `; by CPU time ${scaledCpu.text}` : ''}`
+    : undefined;
+  if (scaledText) console.log(`  scaled: ${scaledText}`);
+  saveSection(root, {
     id: 'compile',
     title: 'Cluster compiler',
     input:
       `${r.services.toLocaleString('en')} Services × ${REPLICAS} endpoints written as Deployments, ` +
       `${r.pods.toLocaleString('en')} pods on ${NODES} nodes, ${(r.yamlBytes / 1e6).toFixed(1)} MB of YAML → ` +
-      `${r.rules.toLocaleString('en')} rules on node-0; median of ${RUNS} runs (\`scripts/bench/bench-compile.ts\`).`,
+      `${r.rules.toLocaleString('en')} rules on node-0; median of ${RUNS} runs (\`scripts/bench/bench-compile.ts\`). ` +
+      `The 2 s target was set on a machine where \`iptables-restore --test\` read the parser's dump in ` +
+      `about ${TARGET_RESTORE_MS / 1000} s, so the total is also shown scaled by that time over the one ` +
+      `measured in this run: it says whether the target holds here as it was meant, on a machine of that speed ` +
+      `(judged by wall time, as the target was; on a loaded machine the CPU figure is the steadier one, though ` +
+      `it also counts the garbage collector's helper threads).`,
     rows: [
       { what: 'load the YAML (`loadCluster`)', measured: cell(r.load) },
       { what: 'compile node-0 (`compileModelNode`)', measured: cell(r.compile) },
@@ -222,6 +151,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         measured: cell(r.total),
         target: '< 2 s wall, no error',
         verdict: verdict(ok, r.errors ? `${r.errors} error diagnostics` : ''),
+      },
+      {
+        what: `total, scaled to \`iptables-restore --test\` taking ${TARGET_RESTORE_MS / 1000} s on the parser's dump`,
+        measured: scaledText ?? 'not scaled: this run measured no `iptables-restore --test`',
+        target: '< 2 s wall, no error',
+        verdict: scaled
+          ? verdict(
+              scaled.ms < TARGET_MS && r.errors === 0,
+              r.errors ? `${r.errors} error diagnostics` : '',
+            )
+          : 'not judged',
       },
     ],
   });

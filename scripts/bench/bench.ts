@@ -423,6 +423,9 @@ function main(): void {
       title: 'Parser and printer',
       input: `A generated kube-proxy dump: ${dump.rules.toLocaleString('en')} rules, ${dump.services.toLocaleString('en')} Services, ${dump.endpoints.toLocaleString('en')} endpoints, ${mb(bytes).toFixed(1)} MB; median of ${RUNS} runs, each parse starting with the previous ruleset collected; node processes run without \`NODE_EXTRA_CA_CERTS\`, which makes every one read a certificate bundle first (\`scripts/bench/bench.ts\`).`,
       rows: table,
+      ...(typeof restore === 'string'
+        ? {}
+        : { figures: { restoreWallMs: restore.median, restoreCpuMs: restore.cpu } }),
     });
   } finally {
     if (!option('--keep')) rmSync(dir, { recursive: true, force: true });

@@ -37,6 +37,13 @@ await build({
     js: "import { createRequire as __nlCreateRequire } from 'node:module'; const require = __nlCreateRequire(import.meta.url);",
   },
 });
+// the side-by-side run (vs.ts), which bundles each tree's subject with esbuild as it runs
+await build({
+  ...common,
+  entryPoints: ['scripts/bench/vs.ts'],
+  outfile: 'build/bench-vs.mjs',
+  external: ['esbuild'],
+});
 // docs/benchmarks.md from the rows the three saved; prettier stays a package, not bundled
 await build({
   ...common,

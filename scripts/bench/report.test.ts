@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  readFigure,
   renderBenchmarks,
+  saveSection,
   startUpBound,
   verdict,
   type BenchSection,
@@ -84,5 +89,19 @@ describe('startUpBound', () => {
     expect(startUpBound(verdict(false, 'x'), quick, restore)).toBe('FAIL (x)');
     const slow = { median: 43, cpu: 40, shown: '43 ms' };
     expect(startUpBound(verdict(true, 'y'), slow, restore)).toBe('PASS (y)');
+  });
+});
+
+describe('figures a later benchmark reads', () => {
+  it('reads what an earlier benchmark of the run saved, and nothing when it saved none', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nl-bench-report-'));
+    try {
+      expect(readFigure(root, 'parse', 'restoreWallMs')).toBeUndefined();
+      saveSection(root, { ...parse, figures: { restoreWallMs: 1660 } });
+      expect(readFigure(root, 'parse', 'restoreWallMs')).toBe(1660);
+      expect(readFigure(root, 'parse', 'other')).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -4,8 +4,9 @@
  * the machine they ran on. Kept apart from the timing code so the page's shape is tested
  * (report.test.ts) without running a benchmark.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderSideBySide, type SideBySide } from './vs-report.ts';
 
 export interface BenchRow {
   what: string;
@@ -23,6 +24,8 @@ export interface BenchSection {
   /** one sentence: the input and how the figures were taken */
   input: string;
   rows: BenchRow[];
+  /** figures a later benchmark reads from this one's result (see readFigure) */
+  figures?: Record<string, number>;
 }
 
 export interface Machine {
@@ -55,6 +58,24 @@ export function saveSection(root: string, section: BenchSection): void {
   writeFileSync(join(resultsDir(root), `${section.id}.json`), JSON.stringify(section, null, 2));
 }
 
+/** A figure an earlier benchmark of the same run saved, or undefined when it left none. */
+export function readFigure(root: string, id: BenchSection['id'], name: string): number | undefined {
+  try {
+    const s = JSON.parse(
+      readFileSync(join(resultsDir(root), `${id}.json`), 'utf8'),
+    ) as Partial<BenchSection>;
+    const x = s.figures?.[name];
+    return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file the side-by-side run (vs.ts) saves its comparisons in. */
+export function sideBySideFile(root: string): string {
+  return join(resultsDir(root), 'vs.json');
+}
+
 /** `PASS (…)` or `FAIL (…)`; the reason is left out when there is none. */
 export function verdict(ok: boolean, why = ''): string {
   return `${ok ? 'PASS' : 'FAIL'}${why ? ` (${why})` : ''}`;
@@ -80,18 +101,24 @@ function cell(text: string | undefined): string {
   return (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
+/** The command that writes the whole page, comparisons included. */
+export const BENCH_COMMAND = 'npm run bench -- --vs e3e6019 --vs 227ea2d';
+
 /**
- * The whole of docs/benchmarks.md: the machine, then one table per benchmark that ran. A
- * benchmark that left no result says so instead of showing an older run's figures.
+ * The whole of docs/benchmarks.md: the machine, then one table per benchmark that ran, then the
+ * side-by-side comparisons with earlier revisions, if the run made any. A benchmark that left no
+ * result says so instead of showing an older run's figures.
  */
 export function renderBenchmarks(
   machine: Machine,
   sections: ReadonlyMap<BenchSection['id'], BenchSection>,
+  sideBySide: readonly SideBySide[] = [],
 ): string {
   const out: string[] = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (scripts/bench/); run it again to replace this page. Inputs are',
+    `Written by \`${BENCH_COMMAND}\` (scripts/bench/); run it again to replace this page`,
+    '(`npm run bench` alone leaves the comparisons with earlier revisions out). Inputs are',
     'generated the same way every run. Each figure is a median of timed runs after a warm-up, as',
     'wall time and, where shown, CPU time: on a shared machine wall time follows the load, CPU time',
     'much less. Compare figures taken on the same machine; the ratios to `iptables-restore` carry',
@@ -120,5 +147,6 @@ export function renderBenchmarks(
         `| ${cell(r.what)} | ${cell(r.measured)} | ${cell(r.target)} | ${cell(r.verdict)} |`,
       );
   }
+  for (const s of sideBySide) out.push('', ...renderSideBySide(s));
   return `${out.join('\n')}\n`;
 }

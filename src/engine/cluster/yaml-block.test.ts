@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { generateCluster } from '../../../scripts/bench/bench-compile.ts';
+import { generateCluster } from '../../../scripts/bench/generate-cluster.ts';
 import { LineIndex, readBlockYaml, visitBlockYaml } from './yaml-block.ts';
 import { documentPositions, shadePositions, type Path } from './yaml-positions.ts';
 

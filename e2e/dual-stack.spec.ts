@@ -95,6 +95,9 @@ async function checkRulesFamily(page: Page): Promise<void> {
   await family.locator('[data-family="ipv6"]').click();
   await expect(panel.getByRole('radio', { name: 'ip6tables-save' })).toBeChecked();
   await expect(page.getByTestId('rules-family-note')).toHaveCount(0);
+  // the older layouts exist for IPv4 only: the comparison says it shows the IPv4 rules
+  await panel.getByTestId('compare-versions').click();
+  await expect(panel.getByTestId('version-ipv4-only')).toBeVisible();
   await panel.getByRole('button', { name: 'Rule table' }).click();
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DUAL_STACK_YAML } from '../engine/scenarios/dual-stack.ts';
 import { cli, root } from './test-kit.ts';
 
 const before = `${root}src/engine/cluster/__golden__/kube-proxy/overall-1.28.yaml`;
@@ -76,4 +77,32 @@ describe('netfilter-lab compile --since', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('no node "test-hostname"');
   });
+
+  it('with --family ipv6, prints the IPv6 proxier’s sync; an IPv4-only cluster has none', () => {
+    const dual = join(dir, 'dual-before.yaml');
+    const yaml = DUAL_STACK_YAML;
+    writeFileSync(dual, yaml);
+    const scaled = join(dir, 'dual-after.yaml');
+    writeFileSync(
+      scaled,
+      yaml.replace(/---\napiVersion: v1\nkind: Pod\nmetadata: \{name: web-2[\s\S]*?(?=---)/, ''),
+    );
+    const r = cli(['compile', scaled, '--node', 'node-a', '--since', dual, '--family', 'ipv6']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('--to-destination [fd00:10:244::5]:8080');
+    expect(r.stdout).toMatch(/^-X KUBE-SEP-/m);
+    expect(r.stdout).not.toMatch(/10\.244\.\d+\.\d+/);
+    const v4 = cli([
+      'compile',
+      before,
+      '--node',
+      'test-hostname',
+      '--since',
+      before,
+      '--family',
+      'ipv6',
+    ]);
+    expect(v4.status).toBe(2);
+    expect(v4.stderr).toContain('no IPv6 sync');
+  }, 30_000);
 });

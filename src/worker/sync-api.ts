@@ -11,11 +11,11 @@ function goodModel(yaml: string) {
 }
 
 export const syncApi: SyncApi = {
-  syncSince(before, after, node) {
+  syncSince(before, after, node, family = 'ipv4') {
     const prev = goodModel(before);
     const next = goodModel(after);
     if (!prev || !next) return null;
-    const sync = partialSync(prev, next, node);
+    const sync = partialSync(prev, next, node, { family });
     if (!sync) return null;
     return {
       changed: sync.changed,

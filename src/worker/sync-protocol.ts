@@ -18,8 +18,14 @@ export interface SyncSinceResult {
 
 export interface SyncApi {
   /**
-   * kube-proxy's partial sync on `node` after the cluster changed from `before` to `after`;
-   * null when either text has errors or lacks the node.
+   * kube-proxy's partial sync on `node` after the cluster changed from `before` to `after`, by
+   * the proxier of `family` (default ipv4); null when either text has errors or lacks the node,
+   * or the cluster has no such family.
    */
-  syncSince(before: string, after: string, node: string): SyncSinceResult | null;
+  syncSince(
+    before: string,
+    after: string,
+    node: string,
+    family?: 'ipv4' | 'ipv6',
+  ): SyncSinceResult | null;
 }

@@ -87,7 +87,7 @@ export const compileCommand: Command = {
   name: 'compile',
   help: `Usage: netfilter-lab compile CLUSTER.yaml|- --node NAME [--family ipv4|ipv6]
        netfilter-lab compile CLUSTER.yaml|- --hosts [--node NAME] [--json]
-       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml [--full]
+       netfilter-lab compile CLUSTER.yaml|- --node NAME --since PREVIOUS.yaml [--full] [--family ipv4|ipv6]
        netfilter-lab compile CLUSTER.yaml|- --node NAME --ipset-save
 
 Reads ordinary Kubernetes manifests (Node, Pod, Deployment, Service, EndpointSlice, kind: List),
@@ -106,7 +106,8 @@ Options:
   --since PREVIOUS.yaml
                 print instead the iptables-restore input of kube-proxy's partial sync after
                 the cluster changed from PREVIOUS.yaml: the filter table and nat's fixed chains
-                whole, the chains of the Services that changed, and the -X of chains gone
+                whole, the chains of the Services that changed, and the -X of chains gone;
+                with --family ipv6, the IPv6 proxier's sync (ip6tables-restore input)
   --full        with --since, the full sync instead (kube-proxy's answer to a failed
                 restore): every chain written again, and the -X of chains gone
   --hosts       print each node's host model (interfaces, addresses, routes, and the ipsets its
@@ -175,21 +176,23 @@ Exit status: 0 no error, 1 the cluster has errors, 2 usage error.`,
     }
     if (values.full && values.since === undefined)
       throw new UsageError('--full goes with --since PREVIOUS.yaml');
-    if (values.since !== undefined && values.family === 'ipv6')
-      throw new UsageError('--since compares the IPv4 rules only; leave out --family ipv6');
+    const family = chosenFamily(values.family, model, diagnostics);
     if (values.since !== undefined) {
+      if (family === 'ipv6' && !clusterFamilies(model.settings).includes('IPv6'))
+        throw new UsageError(
+          'this cluster has IPv4 only: kube-proxy runs no IPv6 proxier, so there is no IPv6 sync',
+        );
       const prev = await readInput(values.since);
       const before = loadCluster(prev.text);
       reportDiagnostics(prev.name, before.diagnostics);
       if (!before.model.nodes.some((n) => n.name === node))
         throw new UsageError(`no node "${node}" in ${prev.name}`);
       const full = values.full === true;
-      await out.write(partialSync(before.model, model, node, { full })?.text ?? '');
+      await out.write(partialSync(before.model, model, node, { full, family })?.text ?? '');
       await out.flush();
       reportDiagnostics(input.name, diagnostics);
       return exitStatus(errors() + before.diagnostics.filter((d) => d.severity === 'error').length);
     }
-    const family = chosenFamily(values.family, model, diagnostics);
     const compiled = compileModelNode(model, node, undefined, family);
     diagnostics.push(...compiled.diagnostics);
     await out.write(

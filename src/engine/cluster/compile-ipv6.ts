@@ -26,7 +26,7 @@ function internal(message: string): ClusterDiagnostic {
 }
 
 /** The node as the IPv6 proxier sees it: its IPv6 addresses are the model's `node.ipv6`. */
-function ipv6View(node: ClusterNode): NodeView {
+export function ipv6View(node: ClusterNode): NodeView {
   return { node, nodeIP: null, localAddresses: [] };
 }
 

@@ -10,8 +10,11 @@
  */
 import { nodeView } from './compile.ts';
 import { buildEndpoints, servicePortKey, type Endpoint } from './endpoints.ts';
-import type { ClusterModel } from './model.ts';
+import { clusterFamilies, type ClusterModel } from './model.ts';
+import { ipv6View } from './compile-ipv6.ts';
 import { proxierRules, type ProxierOutput, type RestoreRule } from './proxier/index.ts';
+
+type Family = 'ipv4' | 'ipv6';
 
 const FIXED_NAT = new Set([
   'KUBE-SERVICES',
@@ -37,6 +40,8 @@ export interface PartialSync {
 export interface SyncOptions {
   /** write every chain, as a full sync does */
   full?: boolean;
+  /** the proxier whose sync it is: kube-proxy runs one per family (default ipv4) */
+  family?: Family;
 }
 
 /** JSON of what kube-proxy reads, without source positions (they move when lines move). */
@@ -61,12 +66,20 @@ function serviceFacts(
 function proxierOf(
   model: ClusterModel,
   nodeName: string,
+  family: Family,
 ): {
   out: ProxierOutput;
   endpoints: Map<string, Endpoint[]>;
 } | null {
   const node = model.nodes.find((n) => n.name === nodeName);
   if (!node) return null;
+  if (family === 'ipv6') {
+    // a cluster without IPv6 runs no IPv6 proxier, so there is no sync to show
+    if (!clusterFamilies(model.settings).includes('IPv6')) return null;
+    const endpoints = buildEndpoints(model, undefined, 'ipv6');
+    const out = proxierRules(model, ipv6View(node), endpoints, undefined, undefined, 'ipv6');
+    return { out, endpoints };
+  }
   const endpoints = buildEndpoints(model);
   return { out: proxierRules(model, nodeView(node), endpoints), endpoints };
 }
@@ -85,8 +98,9 @@ export function partialSync(
   nodeName: string,
   options: SyncOptions = {},
 ): PartialSync | null {
-  const before = proxierOf(prev, nodeName);
-  const after = proxierOf(next, nodeName);
+  const family = options.family ?? 'ipv4';
+  const before = proxierOf(prev, nodeName, family);
+  const after = proxierOf(next, nodeName, family);
   if (!before || !after) return null;
   const old = serviceFacts(prev, before.endpoints);
   const now = serviceFacts(next, after.endpoints);

@@ -173,10 +173,12 @@ export function RulesPanel() {
           ) : null}
         </div>
       </div>
-      {cluster && !compare ? <SyncStrip node={cluster.node} /> : null}
+      {cluster && rules && !compare ? (
+        <SyncStrip node={cluster.node} family={rules.ruleset.family} />
+      ) : null}
       {rules && cluster && !compare ? <FamilySwitch shown={rules.ruleset.family} /> : null}
       {rules === null ? null : compare && cluster ? (
-        <VersionCompare yaml={cluster.yaml} node={cluster.node} />
+        <VersionCompare yaml={cluster.yaml} node={cluster.node} family={rules.ruleset.family} />
       ) : view === 'table' ? (
         <RulesTable rules={rules} />
       ) : (

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ask } from '../../worker/client.ts';
+import type { AddressFamily } from '../../worker/protocol.ts';
 import type { SyncSinceResult } from '../../worker/sync-protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { textKey } from '../queries/text-key.ts';
@@ -12,16 +13,22 @@ import { useSyncPair } from './sync-baseline.ts';
 import { syncStrings, type SyncStrings } from './strings.ts';
 import './sync.css';
 
-function useSyncSince(before: string | null, after: string | null, node: string) {
+function useSyncSince(
+  before: string | null,
+  after: string | null,
+  node: string,
+  family: AddressFamily,
+) {
   return useQuery({
     queryKey: [
       'syncSince',
       before === null ? null : textKey(before),
       after === null ? null : textKey(after),
       node,
+      family,
     ],
     queryFn: ({ signal }) =>
-      ask('syncSince', (e) => e.syncSince(before ?? '', after ?? '', node), signal),
+      ask('syncSince', (e) => e.syncSince(before ?? '', after ?? '', node, family), signal),
     enabled: before !== null && after !== null,
   });
 }
@@ -58,10 +65,11 @@ function Result({ r, s }: { r: SyncSinceResult; s: SyncStrings }) {
   );
 }
 
-export function SyncStrip({ node }: { node: string }) {
+/** `family`: the rules on screen; kube-proxy runs one proxier, and one sync, per family. */
+export function SyncStrip({ node, family }: { node: string; family: AddressFamily }) {
   const s = syncStrings[useLang()];
   const { before, after } = useSyncPair();
-  const q = useSyncSince(before, after, node);
+  const q = useSyncSince(before, after, node, family);
   let body;
   if (before === null || after === null) body = <p className="sync-note">{s.waiting}</p>;
   else if (q.data === undefined) body = <p className="sync-note">{s.working}</p>;

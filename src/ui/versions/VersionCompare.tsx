@@ -3,6 +3,7 @@
  * for the same cluster, side by side, changed lines marked and long unchanged runs folded.
  */
 import { useMemo, useState } from 'react';
+import type { AddressFamily } from '../../worker/protocol.ts';
 import { useLang } from '../i18n/index.ts';
 import { useCompile } from '../queries/engine-queries.ts';
 import { lineDiff, withContext, type ShownRow } from './line-diff.ts';
@@ -10,6 +11,7 @@ import { versionStrings } from './strings.ts';
 import { VERSIONS, versionOf, withKubeProxyVersion, type Version } from './with-version.ts';
 import './versions.css';
 
+/** The node's iptables (IPv4) rules: the older layouts are modelled for IPv4 only. */
 function useNodeText(yaml: string, version: Version, node: string): string | null | undefined {
   const q = useCompile(withKubeProxyVersion(yaml, version));
   if (!q.data) return undefined;
@@ -48,7 +50,9 @@ function Row({ row }: { row: ShownRow }) {
   );
 }
 
-export function VersionCompare({ yaml, node }: { yaml: string; node: string }) {
+/** `family`: the rules on screen; with ip6tables there, a note says the IPv4 rules are compared. */
+export function VersionCompare(props: { yaml: string; node: string; family: AddressFamily }) {
+  const { yaml, node, family } = props;
   const s = versionStrings[useLang()];
   const own = versionOf(yaml);
   const [left, setLeft] = useState<Version>(own);
@@ -71,6 +75,11 @@ export function VersionCompare({ yaml, node }: { yaml: string; node: string }) {
         <VersionPick label={s.right} value={right} onChange={setRight} />
       </div>
       <p className="version-hint">{s.hint}</p>
+      {family === 'ipv6' ? (
+        <p className="version-hint" data-testid="version-ipv4-only">
+          {s.ipv4Only}
+        </p>
+      ) : null}
       {leftText === null || rightText === null ? (
         <p>{s.noNode(node)}</p>
       ) : rows === null ? (

@@ -16,6 +16,8 @@ export interface VersionStrings {
   compiling: string;
   noNode: (node: string) => string;
   hint: string;
+  /** said while the ip6tables rules are on screen */
+  ipv4Only: string;
 }
 
 const release = (v: string): string => (v === 'current' ? 'v1.28+' : `v${v}`);
@@ -36,6 +38,8 @@ const en: VersionStrings = {
   compiling: 'Compiling both versions…',
   noNode: (node) => `Node ${node} is not in the compiled cluster.`,
   hint: 'Up to v1.23 kube-proxy used KUBE-XLB and KUBE-MARK-DROP; v1.24 brought KUBE-EXT and KUBE-SVL.',
+  ipv4Only:
+    'The older layouts are modelled for the iptables (IPv4) rules only, so this compares the node’s IPv4 rules, not the ip6tables rules on screen.',
 };
 
 const ko: VersionStrings = {
@@ -52,6 +56,8 @@ const ko: VersionStrings = {
   compiling: '두 버전을 컴파일하는 중…',
   noNode: (node) => `컴파일한 클러스터에 ${node} 노드가 없습니다.`,
   hint: 'v1.23까지는 KUBE-XLB와 KUBE-MARK-DROP을 썼고, v1.24부터 KUBE-EXT와 KUBE-SVL을 씁니다.',
+  ipv4Only:
+    '예전 버전의 규칙 모양은 iptables(IPv4) 규칙에만 모델링되어 있습니다. 그래서 여기서는 화면의 ip6tables 규칙이 아니라 이 노드의 IPv4 규칙을 비교합니다.',
 };
 
 export const versionStrings: Record<Lang, VersionStrings> = { en, ko };

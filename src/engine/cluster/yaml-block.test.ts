@@ -327,7 +327,8 @@ describe('the block YAML reader on generated manifests', () => {
       }),
       { numRuns: 100 },
     );
-  });
+    // a hundred generated manifests each read twice: seconds on a busy machine, not a hang
+  }, 30_000);
 
   it('reads anything else as the yaml package does, or gives up', () => {
     let read = 0;
@@ -341,5 +342,5 @@ describe('the block YAML reader on generated manifests', () => {
     );
     // the property is not vacuous: some of these are read
     expect(read).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });

@@ -9,7 +9,7 @@ import type { PacketInput, TraceProblem } from './protocol.ts';
 
 export type { AnswerInput, Focus, Text, World };
 /** reads a pick option's id (`table/chain/number`) back into the rule it names */
-export { pickedRule } from '../engine/lessons/index.ts';
+export { pickedRule } from '../engine/lessons/pick-options.ts';
 
 /** One lesson as the lesson list shows it. */
 export interface LessonSummary {

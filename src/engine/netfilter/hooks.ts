@@ -6,7 +6,7 @@
  * INPUT (so INPUT runs mangle → filter → nat → security, as seen with xtables-monitor), while
  * the legacy ip_tables module uses 50, before nat.
  */
-import { BUILTIN_CHAINS, type TableName } from '../rules/index.ts';
+import { BUILTIN_CHAINS, type TableName } from '../rules/model-face.ts';
 import type { Backend } from './host.ts';
 
 export type Hook = 'PREROUTING' | 'INPUT' | 'FORWARD' | 'OUTPUT' | 'POSTROUTING';

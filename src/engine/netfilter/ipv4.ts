@@ -3,7 +3,7 @@
  * every IPv4 comparison keeps), an IPv6 address a 128-bit bigint. The family follows from the
  * type, so a prefix of one family never contains an address of the other.
  */
-import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../rules/index.ts';
+import { formatIPv4, formatIPv6, parseIPv4, parseIPv6 } from '../rules/model-face.ts';
 import { maskOf } from '../modules/cidr.ts';
 
 export type Addr = number | bigint;

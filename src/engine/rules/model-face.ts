@@ -2,8 +2,9 @@
  * The face of rules/ for the match and target modules (src/engine/modules): the model and the
  * words a module parses and prints, with none of the parser behind them. The parser reads rules
  * through the module registry, so a module that imported index.ts would ask for itself before it
- * is made (the registry's list would meet it uninitialised). Everything else imports index.ts,
- * which re-exports all of this.
+ * is made (the registry's list would meet it uninitialised). The page's first view takes the
+ * model from here too, so the parser stays off the main thread until something needs it.
+ * Everything else imports index.ts, which re-exports all of this.
  */
 export {
   BUILTIN_CHAINS,

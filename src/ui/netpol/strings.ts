@@ -1,5 +1,6 @@
 /** What the app says about NetworkPolicy decisions, in both languages. */
-import { ROUTED_POD_NETWORK_NOTE, type LegEnd } from '../../engine/cluster/journey/index.ts';
+import type { LegEnd } from '../../engine/cluster/journey/index.ts';
+import { ROUTED_POD_NETWORK_NOTE } from '../../engine/cluster/journey/pod-network-notes.ts';
 import type { Lang } from '../views/shared/lang.ts';
 
 type PolicyBlock = NonNullable<LegEnd['policy']>;

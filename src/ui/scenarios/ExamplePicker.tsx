@@ -12,9 +12,14 @@ import {
   type Scenario,
 } from '../../engine/scenarios/index.ts';
 import { useLang } from '../i18n/index.ts';
-import { openDumpExample, openExample } from './open-example.ts';
 import { strings } from './strings.ts';
 import './examples.css';
+
+/**
+ * Building an example's document takes the cluster loader and the Docker model, which the first
+ * view does not need: they load when the list opens, before the click that uses them.
+ */
+const opening = () => import('./open-example.ts');
 
 function ExampleItem({ s, pick }: { s: Scenario; pick(s: Scenario, cluster: number): void }) {
   const lang = useLang();
@@ -76,6 +81,7 @@ export function ExamplePicker() {
 
   useEffect(() => {
     if (!open) return;
+    void opening();
     const away = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -89,12 +95,16 @@ export function ExamplePicker() {
     button.current?.focus();
   };
   const pick = (s: Scenario, cluster: number) => {
-    openExample(s, cluster);
-    close();
+    void opening().then((m) => {
+      m.openExample(s, cluster);
+      close();
+    });
   };
   const pickDump = (s: DumpScenario) => {
-    openDumpExample(s);
-    close();
+    void opening().then((m) => {
+      m.openDumpExample(s);
+      close();
+    });
   };
 
   return (

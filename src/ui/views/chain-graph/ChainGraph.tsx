@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
-import { findTable, type Ruleset } from '../../../engine/rules/index.ts';
+import { findTable, type Ruleset } from '../../../engine/rules/model-face.ts';
 import type { Lang } from '../shared/lang.ts';
 import { prefersReducedMotion, watchReducedMotion } from '../shared/motion.ts';
 import '../shared/views.css';

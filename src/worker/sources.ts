@@ -47,10 +47,9 @@ export function resolve(source: RuleSource): Resolved {
       return {
         ok: false,
         problems: [
-          {
-            where: 'source',
-            message: 'the cluster has no IPv6: its nodes have no ip6tables rules',
-          },
+          sourceProblem('the cluster has no IPv6: its nodes have no ip6tables rules', {
+            sentence: 'trace-no-ipv6',
+          }),
         ],
       };
     return { ok: true, ruleset: node.ipv6.ruleset, host };

@@ -136,6 +136,7 @@ const PACKET: Say = firstOf([
 const SOURCE: Say = firstOf([
   when('trace-node', (a) => withArgs(a, ['node'], (v) => `클러스터에 없는 노드입니다: ${v.node}`)),
   when('dump-gone', () => '덤프가 더 이상 로드되어 있지 않습니다. 다시 파싱하세요.'),
+  when('trace-no-ipv6', () => '이 클러스터에는 IPv6가 없어서 노드에 ip6tables 규칙이 없습니다.'),
 ]);
 
 export const KO_PACKET: Record<string, Say> = {

@@ -6,10 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { engineApi } from '../../worker/engine-api.ts';
 import type { PacketInput, RuleSource, TraceProblem } from '../../worker/protocol.ts';
+import { DUAL_STACK_YAML } from '../../engine/scenarios/dual-stack.ts';
 import { DEFAULT_CLUSTER_YAML, DEFAULT_NODE } from '../scenarios/default.ts';
 import { traceProblemText } from './trace-problem.ts';
 
 const CLUSTER: RuleSource = { kind: 'cluster', yaml: DEFAULT_CLUSTER_YAML, node: DEFAULT_NODE };
+const DUAL_STACK: RuleSource = {
+  kind: 'cluster',
+  yaml: DUAL_STACK_YAML,
+  node: 'node-b',
+  family: 'ipv6',
+};
 
 function problems(source: RuleSource, packet: Record<string, unknown>): TraceProblem[] {
   const r = engineApi.trace({ source, packets: [packet as unknown as PacketInput] });
@@ -36,7 +43,7 @@ describe('traceProblemText', () => {
     expect(traceProblemText(port!, 'en')).toBe(port!.message);
   });
 
-  it('mixed families, and ICMP in an IPv6 packet', () => {
+  it('mixed families, ICMP in an IPv6 packet, and IPv6 in a cluster without it', () => {
     const [mixed] = problems(CLUSTER, {
       in: 'eth0',
       proto: 'tcp',
@@ -45,14 +52,14 @@ describe('traceProblemText', () => {
       dport: 80,
     });
     expect(traceProblemText(mixed!, 'ko')).toContain('주소 체계가 다릅니다');
-    const said = problems(CLUSTER, {
-      in: 'eth0',
-      proto: 'icmp',
-      src: 'fd00::1',
-      dst: 'fd00::2',
-    }).map((p) => traceProblemText(p, 'ko'));
+    const icmp = { in: 'eth0', proto: 'icmp', src: 'fd00::1', dst: 'fd00::2' };
+    const said = problems(DUAL_STACK, icmp).map((p) => traceProblemText(p, 'ko'));
     expect(said).toContain(
       '[0].proto: IPv6 패킷은 ICMPv6을 싣습니다. "icmpv6"(또는 "ipv6-icmp")로 적으세요.',
+    );
+    const [noIPv6] = problems({ ...CLUSTER, family: 'ipv6' }, { ...icmp, proto: 'icmpv6' });
+    expect(traceProblemText(noIPv6!, 'ko')).toBe(
+      '이 클러스터에는 IPv6가 없어서 노드에 ip6tables 규칙이 없습니다.',
     );
   });
 

@@ -273,6 +273,8 @@ export class RulesetBuilder {
    * `canonical`: the rule's source is exactly the line iptables-save prints for it (see canonical.ts).
    * `targetAt`: for a jump or goto, where its chain stands in the table when the caller knows
    * (-1: validate.ts looks it up).
+   * `hashlimit`: false when the caller knows the rule has no hashlimit match, which spares the
+   * table check a look at every match of every rule (most dumps have none).
    */
   addRule(
     chainName: string,
@@ -281,6 +283,7 @@ export class RulesetBuilder {
     position?: number,
     canonical = false,
     targetAt = -1,
+    hashlimit = true,
   ): void {
     const t = this.table;
     if (!t) return;
@@ -303,7 +306,7 @@ export class RulesetBuilder {
     full.table = t.name;
     full.chain = chain.name;
     if (checkRulePlace(full, t.name, chain.name, this.diagnostics)) full.invalid = true;
-    if (this.hashlimits.check(full, this.diagnostics)) full.invalid = true;
+    if (hashlimit && this.hashlimits.check(full, this.diagnostics)) full.invalid = true;
     if (!canonical) this.notCanonical.add(chain);
     const target = full.target;
     if (target !== null && (target.kind === 'jump' || target.kind === 'goto'))

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseRuleset } from './parse.ts';
+import { HashlimitTables } from './hashlimit-tables.ts';
 
 const HL = '-m hashlimit --hashlimit-upto 10/sec';
 
@@ -46,5 +47,27 @@ describe('hashlimit tables shared by name', () => {
       '',
     ].join('\n');
     expect(errors(text)).toEqual(['3:67 bad-value']);
+  });
+});
+
+describe('hashlimit table check on the fast path', () => {
+  it('looks only at the rules the fast reader found a hashlimit match in', () => {
+    const check = vi.spyOn(HashlimitTables.prototype, 'check');
+    try {
+      const text = [
+        '*filter',
+        ':INPUT ACCEPT [0:0]',
+        '-A INPUT -p tcp -m tcp --dport 22 -j ACCEPT',
+        '-A INPUT -m comment --comment "plain" -j DROP',
+        `-A INPUT -p tcp -m tcp --dport 80 ${HL} --hashlimit-name h1 -j ACCEPT`,
+        `-A INPUT ${HL} --hashlimit-name h1 --hashlimit-rate-match -j ACCEPT`,
+        'COMMIT',
+        '',
+      ].join('\n');
+      expect(errors(text)).toEqual(['6:47 bad-value']);
+      expect(check.mock.calls.map(([rule]) => rule.span.line)).toEqual([5, 6]);
+    } finally {
+      check.mockRestore();
+    }
   });
 });

@@ -56,6 +56,8 @@ const BANG = 33;
 
 const TO_DESTINATION = '--to-destination';
 const NO_SPAN = Object.freeze({ line: 0, column: 0, endLine: 0, endColumn: 0 });
+// the match module whose tables the builder checks across rules (hashlimit-tables.ts)
+const HASHLIMIT = registry.matches.get('hashlimit');
 const COMMENT_WORDS = 'comment --comment ';
 
 /**
@@ -70,6 +72,7 @@ export class FastRuleReader {
   // length: that would free the array's storage, to be made again for the next line)
   private readonly scratchMatches: Match[] = [];
   private matchCount = 0;
+  private hashlimit = false; // a hashlimit match is among them (builder.ts checks its table)
   private core: RuleCore = EMPTY_CORE; // a rule's own object once it has a core option
   private protocol: string | undefined; // the -p protocol the modules see
   private coreProtocol: Negatable<string> | undefined; // core.protocol, without reading `core` again
@@ -153,7 +156,8 @@ export class FastRuleReader {
           id: '',
         };
     // a line with counters is not what plain iptables-save prints: not canonical (canonical.ts)
-    b.addRule(chainName, rule, span, undefined, this.canonical && !counters, this.targetAt);
+    const canonical = this.canonical && !counters;
+    b.addRule(chainName, rule, span, undefined, canonical, this.targetAt, this.hashlimit);
     return true;
   }
 
@@ -176,8 +180,7 @@ export class FastRuleReader {
     const table = b.currentTable!;
     const at = b.foundChainAt;
     const target = this.target;
-    for (let i = 0; i < this.matchCount; i++)
-      if (this.scratchMatches[i]!.module === 'hashlimit') return false;
+    if (this.hashlimit) return false;
     const rule = { core: this.core, target, source: '', span: NO_SPAN };
     if (checkRulePlace(rule, table.name, chain.name, copy.refused)) return false;
     if (target !== null && (target.kind === 'jump' || target.kind === 'goto')) {
@@ -217,6 +220,7 @@ export class FastRuleReader {
     this.segment = 0;
     this.targetAt = -1;
     this.matchCount = 0;
+    this.hashlimit = false;
     this.coreOptions = 0;
     let negated = false;
     let modules = false; // a module was read: from here on only -m, -j and -g may follow
@@ -396,6 +400,7 @@ export class FastRuleReader {
       if (!targetAllowed(module, table, chainName)) return false;
       this.target = sharedPart(entry, true) as Target;
     } else this.scratchMatches[this.matchCount++] = sharedPart(entry, false) as Match;
+    if (module === HASHLIMIT) this.hashlimit = true;
     if (this.canonical) this.canonical = wordsCanonical(entry, isTarget, raw, s, end);
     return true;
   }

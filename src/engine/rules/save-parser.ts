@@ -19,7 +19,7 @@ import { tokenizeShared, type Token } from './tokenize.ts';
 import { forEachLineAt, type OnProgress } from './lines.ts';
 import { CopiedLines, type CopiedSave } from './copied-lines.ts';
 import { printCopiedSave } from './save-printer.ts';
-import { appendChainStart, chainNameEnd, RuleLineOrder, type ReadLine } from './save-rule-order.ts';
+import { appendChainStart, RuleLineOrder, type ReadLine } from './save-rule-order.ts';
 
 const COUNTERS = /^\[(\d+):(\d+)\]$/;
 
@@ -124,8 +124,7 @@ function readSave(
     if (order !== undefined) {
       // any other line (start -1) ends the run of -A lines before it is read
       const start = b.currentTable ? appendChainStart(text, from, to) : -1;
-      const end = start < 0 ? -1 : chainNameEnd(text, start, to);
-      if (order.take(text, end < 0 ? -1 : start, end, line, from, to, readLine)) return;
+      if (order.take(text, start, line, from, to, readLine)) return;
     }
     readLine(line, from, to);
   });

@@ -11,9 +11,8 @@ function readOrder(lines: readonly string[], chains: readonly string[]): number[
   lines.forEach((line, k) => {
     const to = from + line.length;
     const start = appendChainStart(text, from, to);
-    const end = start < 0 ? -1 : chainNameEnd(text, start, to);
     const readNow = (n: number) => read.push(n);
-    if (!order.take(text, end < 0 ? -1 : start, end, k + 1, from, to, readNow)) readNow(k + 1);
+    if (!order.take(text, start, k + 1, from, to, readNow)) readNow(k + 1);
     from = to + 1;
   });
   order.end((n) => read.push(n));
@@ -40,6 +39,15 @@ describe('reading -A lines chain by chain', () => {
     expect(readOrder(lines, chains)).toEqual([1, 2, 3, 5, 4, 6, 7, 8]);
     const unknown = ['-A A 1', '-A B 1', '-A A 2', '-A Z', '-A A 3', '-A B 2', '-A A 4'];
     expect(readOrder(unknown, chains)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('tells the chain before from a name it starts or that ends the line', () => {
+    const more = ['A', 'AB', 'ABC'];
+    // `-A AB` ends its line: still the chain before; ABC and A are others, and from line 4 (AB
+    // again, not just before) the run is held back and read chain by chain: A, then AB
+    const lines = ['-A AB 1', '-A AB', '-A ABC 1', '-A AB 2', '-A A 1', '-A AB 3'];
+    expect(readOrder(lines, more)).toEqual([1, 2, 3, 5, 4, 6]);
+    expect(readOrder(['-A A 1', '-A A', '-A A 2', '-A AB'], more)).toEqual([1, 2, 3, 4]);
   });
 
   it('names a chain only the way the tokenizer reads it, after plain counters', () => {

@@ -102,31 +102,40 @@ export class RuleLineOrder {
   constructor(private readonly locate: LocateChain) {}
 
   /**
-   * Takes the `-A` line at text[from, to) whose chain is named at text[start, end) (start -1: a
-   * line of any other kind, which ends the run first): true when it is held back, false when the
-   * caller reads it now.
+   * Takes the `-A` line at text[from, to) whose chain name starts at `start` (appendChainStart;
+   * -1: a line of any other kind, which ends the run first): true when it is held back, false
+   * when the caller reads it now.
    */
   take(
     text: string,
     start: number,
-    end: number,
     line: number,
     from: number,
     to: number,
     read: ReadLine,
   ): boolean {
-    const length = end - start;
-    if (
-      start >= 0 &&
-      this.current >= 0 &&
-      length === this.nameLength &&
-      sameAt(text, start, this.nameAt, length)
-    ) {
-      // the chain of the line before
+    let end = -1;
+    let same = false;
+    if (start >= 0) {
+      // mostly the chain of the line before, whose name chainNameEnd checked when it was met:
+      // the same characters ended by a space need no second look at each character
+      const n = this.nameLength;
+      const before = this.current >= 0;
+      same =
+        before &&
+        start + n < to &&
+        text.charCodeAt(start + n) === SPACE &&
+        sameAt(text, start, this.nameAt, n);
+      end = same ? start + n : chainNameEnd(text, start, to);
+      if (!same && before && end - start === n) same = sameAt(text, start, this.nameAt, n);
+    }
+    if (same) {
       if (this.held === 0) return false;
       this.hold(this.current, line, from, to);
       return true;
     }
+    if (end < 0) start = -1;
+    const length = end - start;
     const chain = start < 0 ? -1 : this.locate(text, start, end);
     if (chain < 0) {
       this.end(read);

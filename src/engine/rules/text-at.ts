@@ -20,6 +20,8 @@ export function textAt(text: string, at: number, word: string): boolean {
  */
 export function sameAt(text: string, a: number, b: number, n: number): boolean {
   if (a < 0 || b < 0 || a + n > text.length || b + n > text.length) return false;
+  // the very place: the builder finding the chain the line order has just found there
+  if (a === b) return true;
   for (let i = n - 1; i >= 0; i--)
     if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
   return true;

@@ -5,7 +5,7 @@
  * to e2e/artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openTraced, watchErrors } from './support.ts';
+import { openTraced, stepUntil, watchErrors } from './support.ts';
 import { MEASURE } from './measure-tag.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -75,19 +75,6 @@ async function findInEditor(page: Page, editor: ReturnType<Page['locator']>, wha
   await page.keyboard.insertText(what);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
-}
-
-/** Moves the player with → until the current step mentions `text` (at most `max` steps). */
-async function stepUntil(page: Page, text: string, max = 120): Promise<void> {
-  const list = page.getByTestId('trace-steps');
-  await list.locator('[data-index]').first().waitFor();
-  await page.locator('body').click({ position: { x: 640, y: 5 } });
-  for (let i = 0; i < max; i++) {
-    const current = list.locator('[aria-selected="true"]');
-    if ((await current.count()) > 0 && (await current.innerText()).includes(text)) return;
-    await page.keyboard.press('ArrowRight');
-  }
-  throw new Error(`no step mentioning ${text} within ${max} steps`);
 }
 
 test('the default scenario opens compiled and traced: DNAT to one of the four pods', async ({

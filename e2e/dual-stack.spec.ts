@@ -6,7 +6,7 @@
  * all of it (CI's time is tight).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openTraced, watchErrors } from './support.ts';
+import { openTraced, stepUntil, watchErrors } from './support.ts';
 
 interface Box {
   left: number;
@@ -43,19 +43,6 @@ async function coveredFormControls(page: Page): Promise<string[]> {
     }
     return out;
   });
-}
-
-/** Moves the player with → until the current step mentions `text` (at most `max` steps). */
-async function stepUntil(page: Page, text: string, max = 80): Promise<void> {
-  const list = page.getByTestId('trace-steps');
-  await list.locator('[data-index]').first().waitFor();
-  await page.locator('body').click({ position: { x: 640, y: 5 } });
-  for (let i = 0; i < max; i++) {
-    const current = list.locator('[aria-selected="true"]');
-    if ((await current.count()) > 0 && (await current.innerText()).includes(text)) return;
-    await page.keyboard.press('ArrowRight');
-  }
-  throw new Error(`no step mentioning ${text} within ${max} steps`);
 }
 
 /** Shows the end of the printed rules, the nat table's endpoint rules (Monaco draws only the lines in view). */

@@ -21,3 +21,16 @@ export async function openTraced(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
   await traced(page);
 }
+
+/** Moves the player with → until the current step mentions `text` (at most `max` steps). */
+export async function stepUntil(page: Page, text: string, max = 120): Promise<void> {
+  const list = page.getByTestId('trace-steps');
+  await list.locator('[data-index]').first().waitFor();
+  await page.locator('body').click({ position: { x: 640, y: 5 } });
+  for (let i = 0; i < max; i++) {
+    const current = list.locator('[aria-selected="true"]');
+    if ((await current.count()) > 0 && (await current.innerText()).includes(text)) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`no step mentioning ${text} within ${max} steps`);
+}

@@ -41,11 +41,13 @@ mkdir -p "$reports"
 rm -f "$reports"/unit.json "$reports"/kernel.json "$reports"/e2e.json "$reports"/lessons.json
 
 failed_checks=()
+timings=()
 step() {
-  local name=$1
+  local name=$1 started=$SECONDS
   shift
   echo "== $name: $*"
   if ! "$@"; then failed_checks+=("$name"); fi
+  timings+=("$name $((SECONDS - started)) s")
 }
 
 step typecheck npm run --silent typecheck
@@ -61,6 +63,8 @@ step lessons node bin/netfilter-lab.mjs lessons check --report "$reports/lessons
 step e2e npx playwright test
 
 echo
+# where the time went, so a run near CI's limit shows which step to trim
+(IFS=','; echo "steps: ${timings[*]}" | sed 's/,/, /g')
 node scripts/test-summary.mjs \
   "unit=$reports/unit.json" "kernel=$reports/kernel.json" "e2e=$reports/e2e.json" "lessons=$reports/lessons.json" \
   ${failed_checks[@]+"--failed=${failed_checks[*]}"}

@@ -11,8 +11,8 @@ import {
   type ClusterDiagnostic,
   type ClusterModel,
 } from '../engine/cluster/index.ts';
-import { buildEndpoints, PodIndex } from '../engine/cluster/endpoints.ts';
-import { podDevice } from '../engine/cluster/hosts.ts';
+import { buildEndpoints, PodIndex } from '../engine/cluster/model/endpoints.ts';
+import { podDevice } from '../engine/cluster/node/hosts.ts';
 import { formatIPv4 } from '../engine/rules/index.ts';
 import { formatPrefix } from '../engine/netfilter/ipv4.ts';
 import { readHost, type Host } from '../engine/netfilter/index.ts';

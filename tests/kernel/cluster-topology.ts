@@ -20,7 +20,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { hostsOf, type HostFile } from '../../src/engine/cluster/index.ts';
-import type { ClusterModel, ClusterPod } from '../../src/engine/cluster/model.ts';
+import type { ClusterModel, ClusterPod } from '../../src/engine/cluster/model/model.ts';
 import { formatIPv4, inPrefix, parsePrefix } from '../../src/engine/netfilter/ipv4.ts';
 import { kernelEnvironment } from './environment.ts';
 import { run, runIn } from './run.ts';

@@ -6,13 +6,13 @@
  * read the plain way, since its rules are the same in number and far fewer clusters have it.
  */
 import { parseRuleset, printSave, type Ruleset } from '../rules/index.ts';
-import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
-import { buildEndpoints, type Endpoint } from './endpoints.ts';
-import { clusterFamilies, type ClusterModel, type ClusterNode } from './model.ts';
-import { nodeRules, restoreText } from './node-state.ts';
+import { NO_SPAN, type ClusterDiagnostic } from './manifests/diagnostics.ts';
+import { buildEndpoints, type Endpoint } from './model/endpoints.ts';
+import { clusterFamilies, type ClusterModel, type ClusterNode } from './model/model.ts';
+import { nodeRules, restoreText } from './node/node-state.ts';
 import { proxierRules, type NodeView } from './proxier/index.ts';
-import { RuleProvenanceMap } from './provenance-map.ts';
-import type { RuleProvenance } from './provenance.ts';
+import { RuleProvenanceMap } from './node/provenance-map.ts';
+import type { RuleProvenance } from './node/provenance.ts';
 
 export interface IPv6Rules {
   text: string;

@@ -9,14 +9,14 @@
  */
 import { parseRuleset, type Family, type Ruleset } from '../rules/index.ts';
 import { compileIPv6Node } from './compile-ipv6.ts';
-import { NO_SPAN, type ClusterDiagnostic } from './diagnostics.ts';
-import { buildEndpoints, type Endpoint } from './endpoints.ts';
-import { loadCluster } from './load.ts';
-import { NodeRulesetBuilder } from './node-ruleset.ts';
-import { RestoreRuleReader } from './restore-rule.ts';
+import { NO_SPAN, type ClusterDiagnostic } from './manifests/diagnostics.ts';
+import { buildEndpoints, type Endpoint } from './model/endpoints.ts';
+import { loadCluster } from './manifests/load.ts';
+import { NodeRulesetBuilder } from './node/node-ruleset.ts';
+import { RestoreRuleReader } from './restore/restore-rule.ts';
 import { proxierRules, type NodeView } from './proxier/index.ts';
-import type { ClusterModel, ClusterNode } from './model.ts';
-import type { RuleProvenance } from './provenance.ts';
+import type { ClusterModel, ClusterNode } from './model/model.ts';
+import type { RuleProvenance } from './node/provenance.ts';
 import type { IpSet } from '../netfilter/host.ts';
 import { cniRules } from './netpol/index.ts';
 

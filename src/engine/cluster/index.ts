@@ -1,15 +1,19 @@
 /** The cluster compiler's public API. */
-import { loadCluster } from './load.ts';
-import { hostsOf, type HostFile } from './hosts.ts';
-import type { ClusterDiagnostic } from './diagnostics.ts';
+import { loadCluster } from './manifests/load.ts';
+import { hostsOf, type HostFile } from './node/hosts.ts';
+import type { ClusterDiagnostic } from './manifests/diagnostics.ts';
 
 export { compileNode, compileModelNode, type CompiledNode } from './compile.ts';
-export { loadCluster, type LoadResult } from './load.ts';
-export { hostOf, hostsOf, type HostFile } from './hosts.ts';
-export { NO_SPAN, type ClusterDiagnostic, type ClusterDiagnosticCode } from './diagnostics.ts';
-export type { RuleProvenance, ProvenanceSource, RuleRole } from './provenance.ts';
-export { clusterFamilies, type ClusterModel, type IpFamily } from './model.ts';
-export { clusterSchema } from './schema.ts';
+export { loadCluster, type LoadResult } from './manifests/load.ts';
+export { hostOf, hostsOf, type HostFile } from './node/hosts.ts';
+export {
+  NO_SPAN,
+  type ClusterDiagnostic,
+  type ClusterDiagnosticCode,
+} from './manifests/diagnostics.ts';
+export type { RuleProvenance, ProvenanceSource, RuleRole } from './node/provenance.ts';
+export { clusterFamilies, type ClusterModel, type IpFamily } from './model/model.ts';
+export { clusterSchema } from './manifests/schema.ts';
 export { ipsetRestoreText } from './netpol/index.ts';
 export {
   journey,
@@ -26,4 +30,4 @@ export function hosts(clusterText: string): {
   const { model, diagnostics } = loadCluster(clusterText);
   return { hosts: hostsOf(model), diagnostics };
 }
-export { partialSync, type PartialSync } from './partial-sync.ts';
+export { partialSync, type PartialSync } from './proxier/partial-sync.ts';

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileNode, nodeView } from './compile.ts';
-import { buildEndpoints } from './endpoints.ts';
-import { loadCluster } from './load.ts';
-import { proxierRules } from './proxier.ts';
+import { buildEndpoints } from './model/endpoints.ts';
+import { loadCluster } from './manifests/load.ts';
+import { proxierRules } from './proxier/index.ts';
 
 const NODE = `apiVersion: v1
 kind: Node

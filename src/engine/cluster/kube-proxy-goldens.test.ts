@@ -10,8 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRuleset, printSave, type Family } from '../rules/index.ts';
-import { loadCluster } from './load.ts';
-import { nodeRestoreText } from './restore-text.ts';
+import { loadCluster } from './manifests/load.ts';
+import { nodeRestoreText } from './restore/restore-text.ts';
 import { rulesByChain } from './test-kit.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

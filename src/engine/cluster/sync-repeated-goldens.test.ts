@@ -12,9 +12,9 @@
  * with `%#08x` (`0x004000`), so hexadecimal numbers are compared without their leading zeros.
  */
 import { describe, expect, it } from 'vitest';
-import { loadCluster } from './load.ts';
-import { partialSync } from './partial-sync.ts';
-import { nodeRestoreText } from './restore-text.ts';
+import { loadCluster } from './manifests/load.ts';
+import { partialSync } from './proxier/partial-sync.ts';
+import { nodeRestoreText } from './restore/restore-text.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,11 +4,15 @@
  * the host model to trace them on, and diagnostics with positions. Other documents in the text
  * are the cluster compiler's business and are passed over here.
  */
-import { ClusterReport, NO_SPAN, type ClusterDiagnostic } from '../cluster/diagnostics.ts';
-import { checkFields } from '../cluster/field-check.ts';
-import { Reader } from '../cluster/read-kit.ts';
-import { visitManifests } from '../cluster/source.ts';
-import type { HostFile } from '../cluster/hosts.ts';
+import {
+  ClusterReport,
+  NO_SPAN,
+  type ClusterDiagnostic,
+} from '../cluster/manifests/diagnostics.ts';
+import { checkFields } from '../cluster/manifests/field-check.ts';
+import { Reader } from '../cluster/manifests/read-kit.ts';
+import { visitManifests } from '../cluster/manifests/source.ts';
+import type { HostFile } from '../cluster/node/hosts.ts';
 import { parseRuleset, type Ruleset } from '../rules/index.ts';
 import { dockerHostFile } from './host.ts';
 import type { DockerHostSpec } from './model.ts';

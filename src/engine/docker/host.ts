@@ -4,8 +4,8 @@
  * IP forwarding on (dockerd turns it on), and br_netfilter on, so traffic between containers of
  * one bridge passes filter FORWARD as dockerd expects.
  */
-import { digest } from '../cluster/hash.ts';
-import type { HostFile, HostFilePort } from '../cluster/hosts.ts';
+import { digest } from '../cluster/proxier/hash.ts';
+import type { HostFile, HostFilePort } from '../cluster/node/hosts.ts';
 import { formatIPv4, formatPrefix } from '../netfilter/ipv4.ts';
 import type { DockerHostSpec } from './model.ts';
 

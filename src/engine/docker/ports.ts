@@ -2,8 +2,8 @@
  * `-p` as `docker run` takes it: `[HOST_IP:]HOST_PORT:CONTAINER_PORT[/tcp|/udp]`. A port without
  * a host port (dockerd would pick a free one) is refused: the rules depend on the number.
  */
-import type { Reader } from '../cluster/read-kit.ts';
-import type { Path } from '../cluster/source.ts';
+import type { Reader } from '../cluster/manifests/read-kit.ts';
+import type { Path } from '../cluster/manifests/source.ts';
 import { parseIPv4 } from '../netfilter/ipv4.ts';
 import type { PortProto, PublishedPort } from './model.ts';
 

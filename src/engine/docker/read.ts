@@ -3,9 +3,9 @@
  * reported at its position and left out; the rest is still read, so one typo does not empty the
  * host. Networks come in creation order (the default bridge first), as dockerd makes them.
  */
-import { digest } from '../cluster/hash.ts';
-import { Reader } from '../cluster/read-kit.ts';
-import { sloppyPrefix } from '../cluster/sloppy-ip.ts';
+import { digest } from '../cluster/proxier/hash.ts';
+import { Reader } from '../cluster/manifests/read-kit.ts';
+import { sloppyPrefix } from '../cluster/manifests/sloppy-ip.ts';
 import {
   formatIPv4,
   formatPrefix,
@@ -14,7 +14,7 @@ import {
   parseIPv4,
   type Ipv4Prefix,
 } from '../netfilter/ipv4.ts';
-import type { Path } from '../cluster/source.ts';
+import type { Path } from '../cluster/manifests/source.ts';
 import type {
   Attachment,
   DockerContainer,

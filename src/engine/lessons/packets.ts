@@ -4,7 +4,7 @@
  * terms (a pod, a node, a Service port), resolved on the current YAML so an edit moves it too.
  */
 import type { ClusterModel } from '../cluster/index.ts';
-import { podDevice } from '../cluster/hosts.ts';
+import { podDevice } from '../cluster/node/hosts.ts';
 import { formatIPv4 } from '../rules/index.ts';
 import type { PacketSpec } from './types.ts';
 

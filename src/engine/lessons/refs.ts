@@ -4,7 +4,7 @@
  * through the compiled rules' provenance (the rule that exists because of that Service port);
  * a chain with no rules yet (no endpoints) gets kube-proxy's name for it.
  */
-import { endpointChain, servicePortName, serviceChains } from '../cluster/chain-names.ts';
+import { endpointChain, servicePortName, serviceChains } from '../cluster/proxier/chain-names.ts';
 import { formatIPv4 } from '../rules/index.ts';
 import type { Env } from './env.ts';
 import type { Ref } from './types.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileModelNode, hostsOf, loadCluster } from '../cluster/index.ts';
-import { vethName } from '../cluster/hosts.ts';
+import { vethName } from '../cluster/node/hosts.ts';
 import { readHost, simulate, simulateAllPaths } from '../netfilter/index.ts';
 import type { Packet } from '../netfilter/packet.ts';
 import type { PacketTrace, RecentStep } from '../netfilter/trace.ts';

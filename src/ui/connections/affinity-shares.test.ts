@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileModelNode, hostsOf, loadCluster } from '../../engine/cluster/index.ts';
-import { vethName } from '../../engine/cluster/hosts.ts';
+import { vethName } from '../../engine/cluster/node/hosts.ts';
 import { readHost, readPackets, simulateAllPaths } from '../../engine/netfilter/index.ts';
 import { SESSION_AFFINITY_YAML } from '../../engine/scenarios/session-affinity.ts';
 import { outcomeRows, shareText } from '../views/probabilities/outcome-rows.ts';

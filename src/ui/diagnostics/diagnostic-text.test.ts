@@ -131,7 +131,7 @@ function unionMembers(source: string, name: string): string[] {
 
 const CODE_UNIONS: [string, string][] = [
   ['../../engine/rules/diagnostics.ts', 'DiagnosticCode'],
-  ['../../engine/cluster/diagnostics.ts', 'ClusterDiagnosticCode'],
+  ['../../engine/cluster/manifests/diagnostics.ts', 'ClusterDiagnosticCode'],
   ['../../engine/netfilter/ipset-book.ts', 'IpsetDiagnosticCode'],
   ['../../engine/netfilter/fields.ts', 'FieldCode'],
 ];

@@ -1,6 +1,6 @@
 /**
  * What leaving out a misspelled field does, in Korean: the entries of the engine's
- * cluster/field-effects.ts by the same keys. Each clause follows "이 필드는 무시되므로".
+ * cluster/manifests/field-effects.ts by the same keys. Each clause follows "이 필드는 무시되므로".
  */
 type Effect = string | ((port: string | undefined) => string);
 

@@ -10,7 +10,7 @@ import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import { TabFocus } from 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
-import { clusterSchema } from '../../engine/cluster/schema.ts';
+import { clusterSchema } from '../../engine/cluster/manifests/schema.ts';
 import YamlWorker from './yaml.worker.ts?worker';
 import { registerIptablesLanguage } from './iptables-language.ts';
 import { CLUSTER_MODEL_URI } from './language-ids.ts';

@@ -5,7 +5,7 @@
 // prefix unique to this process, so teardown removes exactly what was made.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { HostFile } from '../../../src/engine/cluster/hosts.ts';
+import type { HostFile } from '../../../src/engine/cluster/node/hosts.ts';
 import { kernelEnvironment } from '../environment.ts';
 import { run, runIn } from '../run.ts';
 import { deleteNamespaces, deleteStaleNamespaces } from '../topology.ts';

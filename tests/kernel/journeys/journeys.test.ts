@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileModelNode, loadCluster } from '../../../src/engine/cluster/index.ts';
 import { journey, type JourneyResult } from '../../../src/engine/cluster/journey/index.ts';
-import type { ClusterModel } from '../../../src/engine/cluster/model.ts';
+import type { ClusterModel } from '../../../src/engine/cluster/model/model.ts';
 import { scenarioById, type FlowDoc } from '../../../src/engine/scenarios/index.ts';
 import { buildClusterLab, type ClusterLab, type ConnectAttempt } from '../cluster-topology.ts';
 import { kernelEnvironment, kernelSuiteTitle } from '../environment.ts';

@@ -1,6 +1,6 @@
 /** Names and families as the flow file's fields write them, shared by its readers. */
 import type { Addr, AddrFamily } from '../../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterNode } from '../model.ts';
+import type { ClusterModel, ClusterNode } from '../model/model.ts';
 
 /** `NAMESPACE/NAME` or `NAME` (namespace default). */
 export function splitName(text: string): { namespace: string; name: string } | null {

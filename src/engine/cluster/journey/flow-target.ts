@@ -11,7 +11,7 @@ import {
   type Addr,
   type AddrFamily,
 } from '../../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterService, ServicePort } from '../model.ts';
+import type { ClusterModel, ClusterService, ServicePort } from '../model/model.ts';
 import { addrFamily, familyName, findNode, nodeList, splitName } from './flow-names.ts';
 import { addressRole, nodeAddresses, podAddress } from './places.ts';
 

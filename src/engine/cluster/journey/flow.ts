@@ -15,7 +15,7 @@
 import { FieldReport, isRecord, shown, type FieldDiagnostic } from '../../netfilter/fields.ts';
 import { parseAddr, type AddrFamily } from '../../netfilter/ipv4.ts';
 import { readPackets } from '../../netfilter/index.ts';
-import { clusterFamilies, type ClusterModel, type ClusterNode } from '../model.ts';
+import { clusterFamilies, type ClusterModel, type ClusterNode } from '../model/model.ts';
 import { addrFamily, familyName, findNode, nodeList, splitName } from './flow-names.ts';
 import { readTarget, type FlowTarget } from './flow-target.ts';
 import {

@@ -11,11 +11,11 @@
 import { readHost } from '../../netfilter/index.ts';
 import { formatAddr, parseAddr, type Addr, type AddrFamily } from '../../netfilter/ipv4.ts';
 import { compileModelNode } from '../compile.ts';
-import type { ClusterDiagnostic } from '../diagnostics.ts';
-import { buildEndpoints } from '../endpoints.ts';
-import { hostOf, podDevice, routedPods } from '../hosts.ts';
-import { loadCluster } from '../load.ts';
-import type { ClusterModel, ClusterNode } from '../model.ts';
+import type { ClusterDiagnostic } from '../manifests/diagnostics.ts';
+import { buildEndpoints } from '../model/endpoints.ts';
+import { hostOf, podDevice, routedPods } from '../node/hosts.ts';
+import { loadCluster } from '../manifests/load.ts';
+import type { ClusterModel, ClusterNode } from '../model/model.ts';
 import { SeededRandom, type Fraction } from '../../netfilter/index.ts';
 import { entryNode, readFlow, type Flow } from './flow.ts';
 import { groupOutcomes, makeJourney } from './outcomes.ts';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DUAL_STACK_YAML } from '../../scenarios/dual-stack.ts';
 import { NODEPORT_30080_YAML } from '../../scenarios/nodeport-other-node.ts';
-import { loadCluster } from '../load.ts';
+import { loadCluster } from '../manifests/load.ts';
 import { describeJourneyResult, journey, readFlow } from './index.ts';
 
 function golden(name: string, actual: string): void {

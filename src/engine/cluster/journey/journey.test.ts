@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { journey } from './index.ts';
-import { loadCluster } from '../load.ts';
+import { loadCluster } from '../manifests/load.ts';
 import { readFlow } from './flow.ts';
 import {
   divideFractions as divide,

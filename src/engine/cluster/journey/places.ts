@@ -12,7 +12,7 @@ import {
   type AddrFamily,
   type IpPrefix,
 } from '../../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterNode, ClusterPod, ListedIPv6 } from '../model.ts';
+import type { ClusterModel, ClusterNode, ClusterPod, ListedIPv6 } from '../model/model.ts';
 
 /** A place a packet leaves from or arrives at. */
 export type Place =

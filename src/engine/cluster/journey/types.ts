@@ -5,7 +5,7 @@ import type {
   PacketTrace,
   TraceResult,
 } from '../../netfilter/index.ts';
-import type { ClusterDiagnostic } from '../diagnostics.ts';
+import type { ClusterDiagnostic } from '../manifests/diagnostics.ts';
 import type { PlaceView } from './places.ts';
 
 export type Direction = 'request' | 'reply';

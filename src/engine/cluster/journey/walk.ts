@@ -15,8 +15,8 @@ import {
 } from '../../netfilter/index.ts';
 import { formatAddr, parseAddr } from '../../netfilter/ipv4.ts';
 import type { Ruleset } from '../../rules/index.ts';
-import type { ClusterModel, ClusterNode } from '../model.ts';
-import type { RuleProvenance } from '../provenance.ts';
+import type { ClusterModel, ClusterNode } from '../model/model.ts';
+import type { RuleProvenance } from '../node/provenance.ts';
 import {
   addFractions as add,
   divideFractions as divide,

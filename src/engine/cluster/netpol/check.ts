@@ -3,8 +3,8 @@
  * policies at all, policies that select no pod, and port names no container of the pods a rule
  * means declares (such a port allows nothing).
  */
-import type { ClusterReport } from '../diagnostics.ts';
-import { spanOf, type ClusterModel, type ClusterPod } from '../model.ts';
+import type { ClusterReport } from '../manifests/diagnostics.ts';
+import { spanOf, type ClusterModel, type ClusterPod } from '../model/model.ts';
 import { peerPods, policyEndpoints, selectedPods } from './select.ts';
 import type { PolicyRule } from './types.ts';
 

@@ -1,7 +1,7 @@
 /** What a CNI adds to a node's rules for NetworkPolicy: plain data the ruleset builder merges. */
 import type { IpSet } from '../../netfilter/host.ts';
 import type { TableName } from '../../rules/index.ts';
-import type { RuleProvenance } from '../provenance.ts';
+import type { RuleProvenance } from '../node/provenance.ts';
 
 export interface CniRule {
   table: TableName;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileNode } from '../compile.ts';
-import { loadCluster } from '../load.ts';
+import { loadCluster } from '../manifests/load.ts';
 
 const CLUSTER = `apiVersion: netfilter-lab/v1alpha1
 kind: Cluster

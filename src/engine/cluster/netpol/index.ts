@@ -1,5 +1,5 @@
 /** NetworkPolicy: reading, checking, and the rules a CNI writes for it (one public face). */
-import type { ClusterModel, ClusterNode } from '../model.ts';
+import type { ClusterModel, ClusterNode } from '../model/model.ts';
 import { calicoRules } from './calico/index.ts';
 import { kubeRouterRules } from './kube-router/index.ts';
 import type { CniRules } from './cni-rules.ts';

@@ -4,10 +4,10 @@
  * left out; a rule that loses every peer (or every port) it named is left out whole, so bad
  * input never widens what a policy allows.
  */
-import { readMeta } from '../read-core.ts';
-import { isRecord, Reader, shown } from '../read-kit.ts';
-import type { Path } from '../source.ts';
-import type { ClusterNamespace, ClusterNetworkPolicy } from '../model.ts';
+import { readMeta } from '../manifests/read-core.ts';
+import { isRecord, Reader, shown } from '../manifests/read-kit.ts';
+import type { Path } from '../manifests/source.ts';
+import type { ClusterNamespace, ClusterNetworkPolicy } from '../model/model.ts';
 import type {
   LabelSelector,
   PolicyPeer,

@@ -3,9 +3,9 @@
  * the pods a policy selects (its own namespace only), the pods a peer names. Pods without an IP,
  * finished pods and host-network pods are no policy endpoints (both CNIs skip them).
  */
-import type { ClusterModel, ClusterPod } from '../model.ts';
+import type { ClusterModel, ClusterPod } from '../model/model.ts';
 import type { LabelSelector, PolicyPeer, PolicyType } from './types.ts';
-import type { ClusterNetworkPolicy } from '../model.ts';
+import type { ClusterNetworkPolicy } from '../model/model.ts';
 
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 

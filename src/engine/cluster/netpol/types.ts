@@ -1,7 +1,7 @@
 /** NetworkPolicy (networking.k8s.io/v1) as the policy compilers read it, after API-server defaulting. */
 import type { SourceSpan } from '../../rules/index.ts';
 import type { Ipv4Prefix } from '../../netfilter/ipv4.ts';
-import type { Protocol } from '../model.ts';
+import type { Protocol } from '../model/model.ts';
 
 export type SelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
 

@@ -2,7 +2,7 @@
  * The cluster IP (proxier.go's first rules per Service port): captured in nat KUBE-SERVICES
  * toward the internal traffic chain, or, when it leads nowhere, refused in filter KUBE-SERVICES.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

@@ -4,12 +4,12 @@
  * these once per port before writing any of its rules).
  */
 import { formatIPv4 } from '../../netfilter/ipv4.ts';
-import { categorize, portTraits, type Categorized, type PortTraits } from '../categorize.ts';
-import { serviceChains, type ServiceChains } from '../chain-names.ts';
-import type { Endpoint } from '../endpoints.ts';
-import type { ClusterModel, ClusterService, ObjectRef, ServicePort } from '../model.ts';
-import { sourceOf, type ProvenanceSource, type RuleRole } from '../provenance.ts';
-import type { RestoreRuleReader, RulePart } from '../restore-rule.ts';
+import { categorize, portTraits, type Categorized, type PortTraits } from './categorize.ts';
+import { serviceChains, type ServiceChains } from './chain-names.ts';
+import type { Endpoint } from '../model/endpoints.ts';
+import type { ClusterModel, ClusterService, ObjectRef, ServicePort } from '../model/model.ts';
+import { sourceOf, type ProvenanceSource, type RuleRole } from '../node/provenance.ts';
+import type { RestoreRuleReader, RulePart } from '../restore/restore-rule.ts';
 import type { LocalDetector, NodePortScope, NodeView } from './node-settings.ts';
 import type { EndpointParts } from './sep-chains.ts';
 import type { RestoreWriter, RuleOwner } from './writer.ts';

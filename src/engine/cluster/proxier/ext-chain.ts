@@ -6,7 +6,7 @@
  * endpoints only, keeping the client's address. Without a local endpoint the last jump is left
  * out and the filter table's DROP takes the packet.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

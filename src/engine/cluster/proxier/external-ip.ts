@@ -3,7 +3,7 @@
  * has endpoints, and refused in filter KUBE-EXTERNAL-SERVICES while it leads nowhere.
  */
 import { formatIPv4 } from '../../netfilter/ipv4.ts';
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

@@ -5,8 +5,8 @@
  * falls through is dropped by KUBE-PROXY-FIREWALL in the filter table.
  */
 import { formatPrefix, inPrefix } from '../../netfilter/ipv4.ts';
-import { inIPv6Range } from '../ipv6-range.ts';
-import { sourceOf } from '../provenance.ts';
+import { inIPv6Range } from '../manifests/ipv6-range.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

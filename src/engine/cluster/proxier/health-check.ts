@@ -3,7 +3,7 @@
  * accepted in filter KUBE-NODEPORTS (always TCP, whatever the Service's protocol), whether or
  * not the Service has endpoints.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

@@ -13,9 +13,9 @@
  * (family `ipv6`) the same code paths write what kube-proxy's IPv6 proxier gives ip6tables:
  * IPv6 addresses, `[addr]:port` endpoints, `! -d ::1/128` and no localhost NodePorts.
  */
-import type { Endpoint } from '../endpoints.ts';
-import type { ClusterModel } from '../model.ts';
-import { RestoreRuleReader } from '../restore-rule.ts';
+import type { Endpoint } from '../model/endpoints.ts';
+import type { ClusterModel } from '../model/model.ts';
+import { RestoreRuleReader } from '../restore/restore-rule.ts';
 import type { NodeContext } from './context.ts';
 import { localDetector, nodePortScope, nodePortScope6, type NodeView } from './node-settings.ts';
 import { legacyLeadingRules, legacyServicePortRules } from './legacy.ts';

@@ -13,11 +13,11 @@
  * internalTrafficPolicy (beta in 1.22) and the health check node port rule are not written.
  */
 import { formatIPv4, formatPrefix, inPrefix } from '../../netfilter/ipv4.ts';
-import { endpointChain, servicePortName } from '../chain-names.ts';
-import { servicePortKey, type Endpoint } from '../endpoints.ts';
-import { hashedNames } from '../hash.ts';
-import type { ClusterService } from '../model.ts';
-import { sourceOf } from '../provenance.ts';
+import { endpointChain, servicePortName } from './chain-names.ts';
+import { servicePortKey, type Endpoint } from '../model/endpoints.ts';
+import { hashedNames } from './hash.ts';
+import type { ClusterService } from '../model/model.ts';
+import { sourceOf } from '../node/provenance.ts';
 import { portContext, type NodeContext, type PortContext } from './context.ts';
 import { markText, probabilityText } from './node-settings.ts';
 import { rule } from './rule.ts';

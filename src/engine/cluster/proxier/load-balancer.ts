@@ -3,7 +3,7 @@
  * loadBalancerSourceRanges) or the EXT chain, with a KUBE-PROXY-FIREWALL drop for what FW does
  * not accept; then, while the Service leads nowhere, each refused in KUBE-EXTERNAL-SERVICES.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

@@ -3,7 +3,7 @@
  * masqueradeAll is set, or when it does not come from a pod (by the local-traffic detector).
  * Without a detector no cluster-IP traffic is masqueraded for this reason.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

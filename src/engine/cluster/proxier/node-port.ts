@@ -4,7 +4,7 @@
  * refused in filter KUBE-EXTERNAL-SERVICES while it leads nowhere. The comment is the bare
  * service port name, as kube-proxy writes it.
  */
-import { sourceOf } from '../provenance.ts';
+import { sourceOf } from '../node/provenance.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 

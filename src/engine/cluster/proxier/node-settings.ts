@@ -4,8 +4,8 @@
  * addresses accept NodePorts (pkg/proxy/util/nodeport_addresses.go).
  */
 import { formatPrefix, inPrefix, type Ipv4Prefix } from '../../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterNode } from '../model.ts';
-import { sourceOf, type ProvenanceSource } from '../provenance.ts';
+import type { ClusterModel, ClusterNode } from '../model/model.ts';
+import { sourceOf, type ProvenanceSource } from '../node/provenance.ts';
 
 export interface NodeView {
   node: ClusterNode;

@@ -4,9 +4,9 @@
  * 1/(endpoints left) of what reaches it, the last one taking the rest, so that each endpoint is
  * as likely. The internal traffic chain's masquerade rule comes before these (masquerade.ts).
  */
-import type { Endpoint } from '../endpoints.ts';
-import { sourceOf } from '../provenance.ts';
-import type { RulePart } from '../restore-rule.ts';
+import type { Endpoint } from '../model/endpoints.ts';
+import { sourceOf } from '../node/provenance.ts';
+import type { RulePart } from '../restore/restore-rule.ts';
 import type { PortContext } from './context.ts';
 import { probabilityText } from './node-settings.ts';
 import { rule } from './rule.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restoreLine, type RulePart } from '../restore-rule.ts';
+import { restoreLine, type RulePart } from '../restore/restore-rule.ts';
 import { tokenize } from '../../rules/index.ts';
 import { restoreWord, rule } from './rule.ts';
 

@@ -13,7 +13,7 @@
  * quoted again. A hole must be a whole word or sit inside quotes: `--mark ${a}/${b}` is refused.
  * rule.test.ts holds the quoting and the refusals.
  */
-import type { RulePart, RuleWord } from '../restore-rule.ts';
+import type { RulePart, RuleWord } from '../restore/restore-rule.ts';
 
 export type RestoreTable = 'filter' | 'nat';
 

@@ -4,11 +4,11 @@
  * with ClientIP affinity also records the client (`-m recent --set`). An endpoint is named in up
  * to four rules of its port, so its chain, comment, jump and source are made and read once.
  */
-import { endpointChain } from '../chain-names.ts';
-import type { Endpoint } from '../endpoints.ts';
-import { sourceOf, type ProvenanceSource } from '../provenance.ts';
-import type { RulePart } from '../restore-rule.ts';
-import { unreadPart } from '../rule-part.ts';
+import { endpointChain } from './chain-names.ts';
+import type { Endpoint } from '../model/endpoints.ts';
+import { sourceOf, type ProvenanceSource } from '../node/provenance.ts';
+import type { RulePart } from '../restore/restore-rule.ts';
+import { unreadPart } from '../restore/rule-part.ts';
 import type { PortContext } from './context.ts';
 import { rule } from './rule.ts';
 import type { RuleOwner } from './writer.ts';

@@ -3,9 +3,9 @@
  * come in name order: kube-proxy walks a Go map, so on a node the order of the KUBE-SERVICES
  * rules varies from sync to sync.
  */
-import { servicePortName } from '../chain-names.ts';
-import { servicePortKey, type Endpoint } from '../endpoints.ts';
-import type { ClusterService, ServicePort } from '../model.ts';
+import { servicePortName } from './chain-names.ts';
+import { servicePortKey, type Endpoint } from '../model/endpoints.ts';
+import type { ClusterService, ServicePort } from '../model/model.ts';
 import { clusterIPRules } from './cluster-ip.ts';
 import { portContext, type NodeContext } from './context.ts';
 import { extChainRules } from './ext-chain.ts';

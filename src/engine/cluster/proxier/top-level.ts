@@ -4,7 +4,7 @@
  * KUBE-SERVICES and KUBE-FORWARD.
  */
 import { formatIPv4 } from '../../netfilter/ipv4.ts';
-import { sourceOf, type ProvenanceSource } from '../provenance.ts';
+import { sourceOf, type ProvenanceSource } from '../node/provenance.ts';
 import type { NodeContext } from './context.ts';
 import { markText } from './node-settings.ts';
 import { rule } from './rule.ts';

@@ -2,8 +2,8 @@
  * Where the proxier's rules go: each with its provenance, into ProxierOutput.rules or straight to
  * a sink (node-ruleset.ts reads them as they come), and the chains it declares in each table.
  */
-import type { RuleWord } from '../restore-rule.ts';
-import type { ProvenanceSource, RuleProvenance, RuleRole } from '../provenance.ts';
+import type { RuleWord } from '../restore/restore-rule.ts';
+import type { ProvenanceSource, RuleProvenance, RuleRole } from '../node/provenance.ts';
 import type { RestoreTable, RuleLine } from './rule.ts';
 
 export interface RestoreRule {

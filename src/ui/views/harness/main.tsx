@@ -6,7 +6,7 @@
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { RuleProvenance } from '../../../engine/cluster/provenance.ts';
+import type { RuleProvenance } from '../../../engine/cluster/node/provenance.ts';
 import type { Backend } from '../../../engine/netfilter/host.ts';
 import type { Outcome, SampledOutcome } from '../../../engine/netfilter/simulate.ts';
 import type { TraceResult, TraceStep } from '../../../engine/netfilter/trace.ts';

@@ -15,7 +15,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/provenance.ts';
+import type { ProvenanceSource, RuleProvenance } from '../../../engine/cluster/node/provenance.ts';
 import type { TraceStep } from '../../../engine/netfilter/trace.ts';
 import { findChain, findTable, type Rule, type Ruleset } from '../../../engine/rules/index.ts';
 import type { Lang } from '../shared/lang.ts';

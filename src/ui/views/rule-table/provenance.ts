@@ -3,7 +3,7 @@ import type {
   ProvenanceSource,
   RuleProvenance,
   RuleRole,
-} from '../../../engine/cluster/provenance.ts';
+} from '../../../engine/cluster/node/provenance.ts';
 import type { Lang } from '../shared/lang.ts';
 
 export type RuleProvenanceEntry = RuleProvenance & { ruleId: string };

@@ -1,6 +1,6 @@
 /** Writes felix rules, hashed as felix hashes them, into a CniRules. */
 import type { TableName } from '../../../rules/index.ts';
-import type { RuleProvenance } from '../../provenance.ts';
+import type { RuleProvenance } from '../../node/provenance.ts';
 import { declareChain, type CniRules } from '../cni-rules.ts';
 import { chainWords, type FelixRule } from './felix.ts';
 

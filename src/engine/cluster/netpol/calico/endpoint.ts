@@ -4,8 +4,8 @@
  * tier section exists only when a policy applies in that direction: that is where a pod becomes
  * isolated, its last rule dropping what no policy marked accepted.
  */
-import { sourceOf } from '../../provenance.ts';
-import type { ClusterNetworkPolicy, ClusterPod } from '../../model.ts';
+import { sourceOf } from '../../node/provenance.ts';
+import type { ClusterNetworkPolicy, ClusterPod } from '../../model/model.ts';
 import type { PolicyType } from '../types.ts';
 import { calicoProv, jump, setMark, type Entry } from './emit.ts';
 import type { FelixRule } from './felix.ts';

@@ -9,8 +9,8 @@
  */
 import { sha3_224 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { sourceOf } from '../../provenance.ts';
-import type { ClusterNetworkPolicy } from '../../model.ts';
+import { sourceOf } from '../../node/provenance.ts';
+import type { ClusterNetworkPolicy } from '../../model/model.ts';
 import type { LabelSelector, PolicyType } from '../types.ts';
 import { calicoProv, jump, type Entry } from './emit.ts';
 import { ENDPOINT_CLEAR } from './marks.ts';

@@ -4,7 +4,12 @@
  * pod, a chain per policy that applies to a local pod in that direction, the profiles, and the
  * ipsets those rules name (members from the whole cluster).
  */
-import type { ClusterModel, ClusterNetworkPolicy, ClusterNode, ClusterPod } from '../../model.ts';
+import type {
+  ClusterModel,
+  ClusterNetworkPolicy,
+  ClusterNode,
+  ClusterPod,
+} from '../../model/model.ts';
 import { emptyCniRules, type CniRules } from '../cni-rules.ts';
 import { appliesTo, policyEndpoints } from '../select.ts';
 import type { PolicyType } from '../types.ts';

@@ -6,8 +6,13 @@
  * block over the scratch bits. The policy never drops: the pod's chain does, when nothing marked.
  */
 import { formatPrefix } from '../../../netfilter/ipv4.ts';
-import { sourceOf } from '../../provenance.ts';
-import type { ClusterModel, ClusterNetworkPolicy, ClusterPod, Protocol } from '../../model.ts';
+import { sourceOf } from '../../node/provenance.ts';
+import type {
+  ClusterModel,
+  ClusterNetworkPolicy,
+  ClusterPod,
+  Protocol,
+} from '../../model/model.ts';
 import { peerPods } from '../select.ts';
 import type { PolicyPeer, PolicyRule, PolicyType } from '../types.ts';
 import { calicoProv, setMark, type Entry } from './emit.ts';

@@ -1,7 +1,7 @@
 /** The ipsets felix programs for policy rules, with members from the whole cluster. */
 import type { IpSet, IpSetElement, IpSetMember, IpSetType } from '../../../netfilter/host.ts';
 import { formatAddr } from '../../../netfilter/ipv4.ts';
-import type { ClusterModel, ClusterPod, Protocol } from '../../model.ts';
+import type { ClusterModel, ClusterPod, Protocol } from '../../model/model.ts';
 import { policyEndpoints } from '../select.ts';
 
 /** Collects the sets a node's rules name, once each. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileNode } from '../../compile.ts';
 import { journey } from '../../journey/index.ts';
-import { loadCluster } from '../../load.ts';
+import { loadCluster } from '../../manifests/load.ts';
 import { peerSet, policyChain } from './names.ts';
 
 const CLUSTER = `apiVersion: netfilter-lab/v1alpha1

@@ -1,5 +1,5 @@
 /** Writes kube-router's rules, as iptables-save prints them, into a CniRules. */
-import type { RuleProvenance } from '../../provenance.ts';
+import type { RuleProvenance } from '../../node/provenance.ts';
 import { declareChain, type CniRule, type CniRules } from '../cni-rules.ts';
 
 export interface Entry {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileModelNode } from '../../compile.ts';
-import { hostOf, podDevice } from '../../hosts.ts';
-import { loadCluster } from '../../load.ts';
+import { hostOf, podDevice } from '../../node/hosts.ts';
+import { loadCluster } from '../../manifests/load.ts';
 import { readHost, readPackets, simulate } from '../../../netfilter/index.ts';
 
 const CLUSTER = `apiVersion: netfilter-lab/v1alpha1

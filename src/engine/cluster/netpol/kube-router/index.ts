@@ -3,7 +3,7 @@
  * (k3s-io/kube-router v2.6.3-k3s1, IPv4): its static chains and hooks, a chain per local pod, a
  * chain per policy of the whole cluster, and the ipsets those rules name.
  */
-import type { ClusterModel, ClusterNode } from '../../model.ts';
+import type { ClusterModel, ClusterNode } from '../../model/model.ts';
 import { emptyCniRules, type CniRules } from '../cni-rules.ts';
 import { policyEndpoints } from '../select.ts';
 import { podRules } from './pod.ts';

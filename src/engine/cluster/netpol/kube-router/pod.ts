@@ -8,8 +8,8 @@
  * accepts.
  */
 import { formatIPv4 } from '../../../netfilter/ipv4.ts';
-import { sourceOf } from '../../provenance.ts';
-import type { ClusterNetworkPolicy, ClusterPod } from '../../model.ts';
+import { sourceOf } from '../../node/provenance.ts';
+import type { ClusterNetworkPolicy, ClusterPod } from '../../model/model.ts';
 import type { CniRules } from '../cni-rules.ts';
 import { selectorMatches } from '../select.ts';
 import {

@@ -5,8 +5,8 @@
  * the rule's peer pods, its ipBlocks and its named ports; k3s's fork ends the chain with an
  * NFLOG of what no rule marked. The chain never drops: the pod chain does, when nothing marked.
  */
-import { sourceOf, type RuleProvenance } from '../../provenance.ts';
-import type { ClusterModel, ClusterNetworkPolicy, ClusterPod } from '../../model.ts';
+import { sourceOf, type RuleProvenance } from '../../node/provenance.ts';
+import type { ClusterModel, ClusterNetworkPolicy, ClusterPod } from '../../model/model.ts';
 import { peerPods, policyEndpoints, selectedPods } from '../select.ts';
 import type { IpBlock, PolicyRule, PolicyType } from '../types.ts';
 import {

@@ -1,10 +1,11 @@
 /**
  * Bundles the subject (vs-subject.ts) for one tree: every `../../src/engine/` import of the files
- * in scripts/bench/ is pointed at that tree's engine, and a revision with its own face file
+ * in scripts/bench/ is pointed at that tree's engine (at a file's older home where the tree
+ * predates its move), and a revision with its own face file
  * (vs-face-REV.ts, see vs-face.ts) gets that one in place of vs-face.ts.
  */
 import { build, type Plugin } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
 /** The face file written for this commit, if there is one: vs-face-<start of its hash>.ts. */
@@ -13,6 +14,20 @@ export function faceFor(benchDir: string, commit: string): string | undefined {
     const m = /^vs-face-([0-9a-f]{4,40})\.ts$/.exec(f);
     return m !== null && commit.startsWith(m[1]!);
   });
+}
+
+/**
+ * Where an older tree kept a file the face imports by its current path: before rules/ had its
+ * public face (6c77546 and earlier), parseRuleset lived in rules/parse.ts.
+ */
+const OLDER_HOMES: Record<string, string> = {
+  [join('rules', 'index.ts')]: join('rules', 'parse.ts'),
+};
+
+export function inTree(tree: string, path: string): string {
+  const at = join(tree, 'src', 'engine', path);
+  const older = OLDER_HOMES[path];
+  return existsSync(at) || older === undefined ? at : join(tree, 'src', 'engine', older);
 }
 
 function treePlugin(root: string, tree: string, face: string | undefined): Plugin {
@@ -26,7 +41,7 @@ function treePlugin(root: string, tree: string, face: string | undefined): Plugi
           return { path: join(benchDir, face) };
         const abs = resolve(args.resolveDir, args.path);
         if (tree !== root && abs.startsWith(engine))
-          return { path: join(tree, 'src', 'engine', abs.slice(engine.length)) };
+          return { path: inTree(tree, abs.slice(engine.length)) };
         return undefined;
       });
     },

@@ -37,7 +37,8 @@ const REAL_DUMP = 'tests/fixtures/seeds-eks-nodelocal.rules';
 
 /** What the two revisions the issues name stand for. */
 const PURPOSES: Record<string, string> = {
-  e3e6019: 'the code before the redesign (issue 18)',
+  '6c77546': 'the code before the redesign (issue 18)',
+  e3e6019: 'the code before the redesign moved each match module into one file (issue 18)',
   '227ea2d': 'the code before IPv6 and dual-stack (issue 17)',
 };
 

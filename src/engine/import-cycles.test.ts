@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findCycle } from '../../scripts/import-graph.mjs';
 
 const ENGINE = dirname(fileURLToPath(import.meta.url));
 
@@ -33,29 +34,6 @@ function runtimeImports(file: string): string[] {
     out.push(resolve(dirname(file), m[4]!));
   }
   return out;
-}
-
-export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (node: string): string[] | null => {
-    if (state.get(node) === 'done') return null;
-    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
-    state.set(node, 'open');
-    path.push(node);
-    for (const next of graph.get(node) ?? []) {
-      const cycle = visit(next);
-      if (cycle) return cycle;
-    }
-    path.pop();
-    state.set(node, 'done');
-    return null;
-  };
-  for (const node of graph.keys()) {
-    const cycle = visit(node);
-    if (cycle) return cycle;
-  }
-  return null;
 }
 
 describe('engine imports', () => {

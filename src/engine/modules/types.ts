@@ -55,9 +55,31 @@ export interface ModuleContext {
   ): void;
 }
 
+/** What a module needs before it in the rule: a protocol, a table, chains. */
+export interface ModuleNeeds {
+  protocol?: readonly string[];
+  tables?: readonly string[];
+  chains?: readonly string[];
+  /** options that always come with the module (`--hashlimit-name`) */
+  always?: readonly (readonly string[])[];
+  /** words the rule needs before the module (TCPMSS wants a SYN match) */
+  before?: readonly string[];
+}
+
+/**
+ * How the rule generator of the differential and property tests (samples/rule-lines.ts) writes
+ * this module: what the rule needs around it, and values for its options (by option name), mostly
+ * ones iptables takes. Without it the generator uses samples/option-values.ts, then generic values.
+ */
+export interface ModuleSamples {
+  needs?: ModuleNeeds;
+  values?: Readonly<Record<string, readonly string[]>>;
+}
+
 interface ModuleBase<D> {
   name: string;
   options: readonly OptionSpec[];
+  samples?: ModuleSamples;
   /** turns the written options into the module's data, reporting bad values through ctx */
   parse(options: readonly ParsedOption[], ctx: ModuleContext): D;
   /** the words after `-m NAME` / `-j NAME` as iptables-save prints them (already quoted) */

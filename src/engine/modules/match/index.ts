@@ -28,6 +28,7 @@ import { socket } from './socket.ts';
 import { state } from './state.ts';
 import { statistic } from './statistic.ts';
 import { tcp } from './tcp.ts';
+import { tcpmss } from './tcpmss.ts';
 import { udp } from './udp.ts';
 
 /** Every match module, one file each. Keep the list sorted by name. */
@@ -59,6 +60,7 @@ export const matchModules: readonly MatchModule[] = [
   state,
   statistic,
   tcp,
+  tcpmss,
   tos,
   ttl,
   udp,

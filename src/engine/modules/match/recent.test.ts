@@ -90,6 +90,17 @@ describe('-m recent', () => {
     expect(one(reap).diagnostics).toEqual([diag(reap, 'missing-argument', '--reap')]);
     const rttl = '-m recent --set --rttl';
     expect(one(rttl).diagnostics).toEqual([diag(rttl, 'syntax', '--rttl')]);
+    // the kernel refuses these (iptables-restore 1.8.9: "RULE_APPEND failed (Invalid argument)")
+    for (const [body, at] of [
+      ['-m recent --set --hitcount 1 --name r1', '--hitcount 1'],
+      ['-m recent --set --seconds 10 --name r1', '--seconds 10'],
+      ['-m recent --remove --hitcount 2', '--hitcount 2'],
+    ] as const)
+      expect(one(body).diagnostics, body).toEqual([diag(body, 'syntax', at)]);
+    const both = '-m recent --set --seconds 10 --reap';
+    expect(one(both).diagnostics.map((d) => d.code)).toEqual(['syntax', 'syntax']);
+    expect(one('-m recent --update --seconds 10 --hitcount 2').diagnostics).toEqual([]);
+    expect(one('-m recent --set --hitcount 0').diagnostics).toEqual([]);
   });
 
   it('explains itself in English and Korean', () => {

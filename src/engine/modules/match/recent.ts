@@ -30,6 +30,8 @@ export interface RecentData {
 }
 
 const COMMANDS: readonly RecentCommand[] = ['set', 'rcheck', 'update', 'remove'];
+/** Options that ask about an entry's age or hits: meaningless to --set and --remove. */
+const AGE_OPTIONS = ['seconds', 'hitcount', 'rttl', 'reap'];
 const LIST_WORD: Record<RecentCommand, string> = {
   set: 'SET',
   rcheck: 'CHECK',
@@ -171,8 +173,12 @@ export const recent = defineMatch<RecentData>({
     for (const o of options) {
       if (o.name === 'reap' && !given.has('seconds'))
         ctx.report('missing-argument', '--reap needs --seconds', o.span);
-      if (o.name === 'rttl' && (command === 'set' || command === 'remove'))
-        ctx.report('syntax', `--rttl cannot be used together with --${command}`, o.span);
+      // iptables refuses --rttl here; the kernel refuses the others when they hold a value (a
+      // hit count of 0 is none to it; a bad value is reported already)
+      const value = o.name === 'hitcount' ? data.hitcount : o.name === 'seconds' ? data.seconds : 1;
+      const asks = AGE_OPTIONS.includes(o.name) && value > 0;
+      if (asks && (command === 'set' || command === 'remove'))
+        ctx.report('syntax', `--${o.name} cannot be used together with --${command}`, o.span);
     }
     return data;
   },

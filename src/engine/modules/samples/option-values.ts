@@ -1,19 +1,11 @@
 /**
  * Values to write after each module option when generating rule lines (rule-lines.ts), mostly
  * ones iptables takes and a few it refuses, in the spellings a dump or a hand-written rule uses.
- * A module or option not listed here gets generic values from its OptionSpec.
+ * A module can carry its own instead (its `samples`, which win); a module or option listed
+ * nowhere gets generic values from its OptionSpec.
  */
 
-/** What a module needs before it in the rule: a protocol, a table, chains. */
-export interface ModuleNeeds {
-  protocol?: readonly string[];
-  tables?: readonly string[];
-  chains?: readonly string[];
-  /** options that always come with the module (`--hashlimit-name`) */
-  always?: readonly (readonly string[])[];
-  /** words the rule needs before the module (TCPMSS wants a SYN match) */
-  before?: readonly string[];
-}
+import type { ModuleNeeds } from '../types.ts';
 
 const PORTS = ['80', '443', '1024:65535', ':1024', '8080:', 'http', 'ssh', '0', '65535'];
 const MARKS = ['0x1', '0x4000/0x4000', '5', '0xffffffff', '0x10/0xf0', '017', '0/0xff'];

@@ -6,7 +6,7 @@
  */
 import { mulberry32 } from '../../mulberry32.ts';
 import { registry } from '../registry.ts';
-import type { AnyModule, OptionSpec } from '../types.ts';
+import type { AnyModule, ModuleNeeds, OptionSpec } from '../types.ts';
 import { MODULE_NEEDS, OPTION_VALUES } from './option-values.ts';
 import { NEAR_MISSES } from './near-misses.ts';
 
@@ -58,20 +58,25 @@ function moduleOptions(r: Rand, mod: AnyModule): string[] {
     const spec = pick(r, mod.options);
     if (chosen.has(spec.name)) continue;
     chosen.add(spec.name);
-    out.push(...optionWords(r, mod.name, spec));
+    out.push(...optionWords(r, mod, spec));
   }
-  for (const words of MODULE_NEEDS[mod.name]?.always ?? [])
+  for (const words of needsOf(mod).always ?? [])
     if (!chosen.has(words[0]!.slice(2))) out.push(...words);
   return out;
 }
 
-function optionWords(r: Rand, module: string, spec: OptionSpec): string[] {
+/** A module's own samples first, so that a new module needs no line in option-values.ts. */
+function needsOf(mod: AnyModule): ModuleNeeds {
+  return mod.samples?.needs ?? MODULE_NEEDS[mod.name] ?? {};
+}
+
+function optionWords(r: Rand, mod: AnyModule, spec: OptionSpec): string[] {
   const out: string[] = [];
   if (spec.negatable && chance(r, 0.15)) out.push('!');
   const alias = spec.aliases && chance(r, 0.1) ? pick(r, spec.aliases) : spec.name;
   out.push(`--${alias}`);
   if (spec.args === 0) return out;
-  const pool = OPTION_VALUES[`${module}.${spec.name}`];
+  const pool = mod.samples?.values?.[spec.name] ?? OPTION_VALUES[`${mod.name}.${spec.name}`];
   const value = pool ? pick(r, pool) : pick(r, ['1', 'x', '0x1', '10/sec', '2 3']);
   if (spec.args === 2) out.push(...value.split(' ').concat('1').slice(0, 2));
   else out.push(value);
@@ -95,9 +100,7 @@ function plainRule(r: Rand): SampleRule & { words: string[] } {
   const matches = [...registry.matches.values()];
   const mods: AnyModule[] = [];
   for (let k = Math.floor(r.next() * 3); k > 0; k--) mods.push(pick(r, matches));
-  const needs = [...mods, ...(target.module ? [target.module] : [])].map(
-    (m) => MODULE_NEEDS[m.name] ?? {},
-  );
+  const needs = [...mods, ...(target.module ? [target.module] : [])].map(needsOf);
   const tables = needs.find((n) => n.tables)?.tables;
   const table = tables && chance(r, 0.9) ? pick(r, tables) : pick(r, Object.keys(TABLE_CHAINS));
   const builtin = TABLE_CHAINS[table]!;

@@ -1,0 +1,1 @@
+export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null;

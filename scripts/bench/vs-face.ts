@@ -15,6 +15,7 @@ import {
   simulateAllPaths,
 } from '../../src/engine/netfilter/index.ts';
 import { parseRuleset } from '../../src/engine/rules/index.ts';
+import { threadCpuMs, threadSpan } from './thread-cpu.ts';
 
 /** What a tree made of an input: enough to tell whether it read it, not the result itself. */
 export interface ReadCheck {
@@ -36,8 +37,8 @@ export interface TraceSubject {
 export interface CompileTimes {
   check: ReadCheck;
   /** the times of its two stages, ms: loadCluster, then compileModelNode */
-  load: { wall: number; cpu: number };
-  compile: { wall: number; cpu: number };
+  load: { wall: number; cpu: number; thread?: number };
+  compile: { wall: number; cpu: number; thread?: number };
 }
 
 interface Diag {
@@ -92,13 +93,15 @@ function cpuMs(): number {
 /** loadCluster then compileModelNode for one node, each stage timed on its own. */
 export function compile(yaml: string, node: string): CompileTimes {
   let c0 = cpuMs();
+  let t0 = threadCpuMs();
   let w0 = performance.now();
   const loaded = loadCluster(yaml);
-  const load = { wall: performance.now() - w0, cpu: cpuMs() - c0 };
+  const load = { wall: performance.now() - w0, cpu: cpuMs() - c0, ...threadSpan(t0) };
   c0 = cpuMs();
+  t0 = threadCpuMs();
   w0 = performance.now();
   const compiled = compileModelNode(loaded.model, node);
-  const compileTime = { wall: performance.now() - w0, cpu: cpuMs() - c0 };
+  const compileTime = { wall: performance.now() - w0, cpu: cpuMs() - c0, ...threadSpan(t0) };
   return {
     check: check(countRules(compiled.ruleset), [
       ...loaded.diagnostics,

@@ -60,7 +60,10 @@ export type Request =
 
 export interface Timing {
   wall: number;
+  /** the whole process: V8's background threads too */
   cpu: number;
+  /** the thread that ran the call, where the system tells it (thread-cpu.ts) */
+  thread?: number;
 }
 
 export interface Reply {

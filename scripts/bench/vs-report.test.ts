@@ -48,13 +48,28 @@ describe('the side-by-side table', () => {
 
   it('gives wall and CPU medians of both, their ratios, and judges by CPU time', () => {
     expect(lines).toContain(
-      '| What | HEAD wall | e3e6019 wall | HEAD CPU | e3e6019 CPU | ratio (wall; CPU) | within 10 % |',
+      '| What | HEAD wall | e3e6019 wall | HEAD CPU; main thread | e3e6019 CPU; main thread | ratio (wall; CPU; main thread) | within 10 % |',
     );
     // 1300 / 1200 = 1.083: within 10 %
     expect(lines).toContain('| parse | 900 ms | 1000 ms | 1300 ms | 1200 ms | 0.90; 1.08 | PASS |');
     // 0.4 / 0.3 = 1.33: outside, and a pipe in the label stays inside its cell
     expect(lines).toContain(
       '| trace \\| one | 0.35 ms | 0.30 ms | 0.40 ms | 0.30 ms | 1.17; 1.33 | FAIL |',
+    );
+  });
+
+  it("judges by the main thread's CPU time where both trees report it", () => {
+    // the process's CPU is 1.33 × (background threads), the main thread's 1.05 ×: within
+    const row = {
+      what: 'load',
+      head: { wall: 1.1, cpu: 4, thread: 2.1 },
+      rev: { wall: 1, cpu: 3, thread: 2 },
+      comparable: true,
+    };
+    expect(vsVerdict(row)).toBe('PASS');
+    expect(vsVerdict({ ...row, head: { ...row.head, thread: 2.3 } })).toBe('FAIL');
+    expect(renderSideBySide({ ...section, rows: [row] })).toContain(
+      '| load | 1.10 ms | 1.00 ms | 4.00 ms; 2.10 ms | 3.00 ms; 2.00 ms | 1.10; 1.33; 1.05 | PASS |',
     );
   });
 
@@ -114,6 +129,19 @@ describe('the rows from the runs', () => {
     const real = rows.find((r) => r.what.startsWith('parse a real dump'))!;
     expect(real.comparable).toBe(false);
     expect(real.note).toBe('old cannot read this input: 1 error, first line 3: bad option');
+  });
+
+  it("takes the main thread's median only when every run reports it", () => {
+    const threaded = (cpu: number, thread?: number) => ({
+      parse: thread === undefined ? t(cpu, cpu) : { ...t(cpu, cpu), thread },
+    });
+    const samples = (runs: Record<string, ReturnType<typeof t>>[]): Samples => ({
+      'parse-dump': { runs, check: { rules: 5, errors: 0 }, failed: undefined },
+    });
+    const all = rowsFor(samples([threaded(10, 4), threaded(30, 9), threaded(20, 6)]), {}, 'old');
+    expect(all[0]!.head).toEqual({ wall: 20, cpu: 20, thread: 6 });
+    const some = rowsFor(samples([threaded(10, 4), threaded(30)]), {}, 'old');
+    expect(some[0]!.head).toEqual({ wall: 20, cpu: 20 });
   });
 
   it('has no row for a run neither tree made', () => {

@@ -50,7 +50,12 @@ export function median(xs: readonly number[]): number {
 function medianOf(s: BenchSamples | undefined, part: string): Timing | undefined {
   const ts = (s?.runs ?? []).flatMap((r) => (r[part] ? [r[part]] : []));
   if (!ts.length) return undefined;
-  return { wall: median(ts.map((t) => t.wall)), cpu: median(ts.map((t) => t.cpu)) };
+  const threads = ts.flatMap((t) => (t.thread === undefined ? [] : [t.thread]));
+  return {
+    wall: median(ts.map((t) => t.wall)),
+    cpu: median(ts.map((t) => t.cpu)),
+    ...(threads.length === ts.length ? { thread: median(threads) } : {}),
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { compile, parse, traceSubject, type ReadCheck, type TraceSubject } from './vs-face.ts';
+import { threadCpuMs, threadSpan } from './thread-cpu.ts';
 import {
   REPS,
   SAMPLED_PACKETS,
@@ -40,10 +41,14 @@ function cpuMs(): number {
 function timed<T>(reps: number, fn: () => T): { t: Timing; last: T } {
   gc?.();
   const c0 = cpuMs();
+  const t0 = threadCpuMs();
   const w0 = performance.now();
   let last = fn();
   for (let i = 1; i < reps; i++) last = fn();
-  return { t: { wall: (performance.now() - w0) / reps, cpu: (cpuMs() - c0) / reps }, last };
+  const wall = (performance.now() - w0) / reps;
+  const { thread } = threadSpan(t0);
+  const perCall = thread === undefined ? {} : { thread: thread / reps };
+  return { t: { wall, cpu: (cpuMs() - c0) / reps, ...perCall }, last };
 }
 
 function traced(): TraceSubject | string {
@@ -92,7 +97,15 @@ function run(bench: BenchId): Reply {
     case 'compile': {
       gc?.();
       const r = compile(texts.cluster, inputs.node);
-      const total = { wall: r.load.wall + r.compile.wall, cpu: r.load.cpu + r.compile.cpu };
+      const thread =
+        r.load.thread !== undefined && r.compile.thread !== undefined
+          ? { thread: r.load.thread + r.compile.thread }
+          : {};
+      const total = {
+        wall: r.load.wall + r.compile.wall,
+        cpu: r.load.cpu + r.compile.cpu,
+        ...thread,
+      };
       return { parts: { load: r.load, compile: r.compile, total }, check: r.check };
     }
   }

@@ -167,17 +167,20 @@ export class NodeRulesetBuilder {
     cni?: CniRules,
   ): NodeRuleset {
     const fixed = fixedRules(declared, layout, cni);
-    const cniChains = new Map<string, StateRule[]>();
+    // by table, then chain: a table's 56,000 chains are looked up without a key string each
+    const cniChains = new Map<TableName, Map<string, StateRule[]>>();
     for (const r of cni?.rules ?? []) {
-      const key = `${r.table}/${r.chain}`;
-      let list = cniChains.get(key);
-      if (!list) cniChains.set(key, (list = []));
+      let chains = cniChains.get(r.table);
+      if (!chains) cniChains.set(r.table, (chains = new Map()));
+      let list = chains.get(r.chain);
+      if (!list) chains.set(r.chain, (list = []));
       list.push(r);
     }
     const out = new SaveText(this.reader);
     for (const name of SAVE_TABLE_ORDER) {
       const user = fixed.chains.get(name);
-      if (user) this.writeTable(out, name, sortedChains(user), { ...fixed, cniChains });
+      const cniTable = cniChains.get(name);
+      if (user) this.writeTable(out, name, sortedChains(user), { ...fixed, cniTable });
     }
     return out.result();
   }
@@ -190,10 +193,11 @@ export class NodeRulesetBuilder {
     fixed: {
       builtin: ReadonlyMap<string, readonly StateRule[]>;
       kubeletChains: ReadonlyMap<string, readonly StateRule[]>;
-      cniChains: ReadonlyMap<string, readonly StateRule[]>;
+      /** the CNI's rules of this table's chains, by chain */
+      cniTable: ReadonlyMap<string, readonly StateRule[]> | undefined;
     },
   ): void {
-    const { builtin, kubeletChains, cniChains } = fixed;
+    const { builtin, kubeletChains, cniTable } = fixed;
     const table = out.openTable(name);
     const builtins = BUILTIN_CHAINS[name];
     for (const c of builtins) out.declare(table, c, true);
@@ -209,7 +213,7 @@ export class NodeRulesetBuilder {
         const c = names[k]!;
         const chain = table.chains[builtins.length + k]!;
         const list = lists.get(c);
-        const cniList = cniChains.get(`${name}/${c}`);
+        const cniList = cniTable?.get(c);
         if (cniList) for (const st of cniList) out.writeFixed(table, chain, st);
         else if (list) {
           const ruleHead = flatText('-A ', c);

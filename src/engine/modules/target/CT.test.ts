@@ -96,6 +96,18 @@ describe('CT data and problems', () => {
     });
   });
 
+  it('keeps no zone id beside mark, which iptables neither prints nor reads back', () => {
+    // iptables-restore 1.8.9 printed both rules back as `-j CT --zone-reply mark`
+    const rules =
+      '-A PREROUTING -j CT --zone mark --zone-reply 3\n-A PREROUTING -j CT --zone-reply 3 --zone mark';
+    const t = targets(`*raw\n${rules}\nCOMMIT\n`);
+    for (const r of t)
+      expect(r.data).toMatchObject({ zone: { id: 0, mark: true, direction: 'reply' } });
+    expect(targets(printed(`*raw\n${rules}\nCOMMIT\n`)).map((r) => r.data)).toEqual(
+      t.map((r) => r.data),
+    );
+  });
+
   it('prints --timeout between --helper and --ctevents (taken from libxt_CT.c: the kernel needs an nfct policy to load it)', () => {
     const text =
       '*raw\n-A OUTPUT -j CT --zone 4 --ctevents new --timeout slow-udp --helper tftp\nCOMMIT\n';

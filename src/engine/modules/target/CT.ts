@@ -181,6 +181,8 @@ export const ct = defineTarget<CtData>({
       }
     }
     data.zone.direction = orig === reply ? 'both' : orig ? 'orig' : 'reply';
+    // with mark the zone comes from the packet; an id given beside it is neither used nor printed
+    if (data.zone.mark) data.zone.id = 0;
     return data;
   },
   save: (d) => words(d, '--'),

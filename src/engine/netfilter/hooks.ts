@@ -49,15 +49,19 @@ function build(hook: Hook, backend: Backend): HookStage[] {
   return stages.sort((a, b) => a.priority - b.priority);
 }
 
-const CACHE = new Map<string, readonly HookStage[]>();
+// per backend, then per hook: every packet asks at each hook, so no key string is built
+const CACHE: Record<Backend, Map<Hook, readonly HookStage[]>> = {
+  nft: new Map(),
+  legacy: new Map(),
+};
 
 /** Everything that runs at a hook, lowest priority first. */
 export function hookStages(hook: Hook, backend: Backend): readonly HookStage[] {
-  const key = `${backend}/${hook}`;
-  let s = CACHE.get(key);
+  const byHook = CACHE[backend];
+  let s = byHook.get(hook);
   if (!s) {
     s = build(hook, backend);
-    CACHE.set(key, s);
+    byHook.set(hook, s);
   }
   return s;
 }

@@ -108,16 +108,37 @@ export { TCP_CWR, TCP_ECE };
 export const DEFAULT_TTL = 64;
 export const DEFAULT_TOS = 0;
 
+// each packet view shows its flags: the 256 possible texts are made once each
+const FLAG_TEXTS: (string | undefined)[] = [];
+
 /** `SYN,ACK` plus ECE and CWR, which the tcp match's flag list leaves out. */
 export function formatPacketFlags(flags: number): string {
+  if (flags >= 0 && flags <= 0xff && Number.isInteger(flags))
+    return (FLAG_TEXTS[flags] ??= flagText(flags));
+  return flagText(flags);
+}
+
+function flagText(flags: number): string {
   const base = formatTcpFlagList(flags & 0x3f);
   const ecn = [flags & TCP_ECE ? 'ECE' : '', flags & TCP_CWR ? 'CWR' : ''].filter(Boolean);
   if (ecn.length === 0) return base;
   return base === 'NONE' ? ecn.join(',') : `${base},${ecn.join(',')}`;
 }
 
+// a packet's flags are read each time it is traced; a simulation sees a handful of spellings
+const FLAG_BITS = new Map<string, number | undefined>();
+const FLAG_BITS_KEPT = 64;
+
 /** Reads `SYN,ACK,ECE`: the tcp match's names plus ECE and CWR. */
 export function parsePacketFlags(text: string): number | undefined {
+  if (FLAG_BITS.has(text)) return FLAG_BITS.get(text);
+  const bits = flagBits(text);
+  if (FLAG_BITS.size >= FLAG_BITS_KEPT) FLAG_BITS.clear();
+  FLAG_BITS.set(text, bits);
+  return bits;
+}
+
+function flagBits(text: string): number | undefined {
   let ecn = 0;
   const rest = text
     .toUpperCase()

@@ -3,10 +3,13 @@
  * mark, the connection's mark and the header fields. Each records a trace step when the value
  * changed (the rule step already shows that the target fired).
  */
+import type { Rule } from '../rules/index.ts';
 import type { CtAttachment } from './conntrack.ts';
+import type { Hook } from './hooks.ts';
 import type { PacketState, PacketView } from './packet.ts';
 import { readField, writeField } from './rewrite-fields.ts';
-import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
+import { markStep, rewriteStep } from './rule-steps.ts';
+import type { RewriteField, TraceStep } from './trace.ts';
 
 /** What a write needs of the run (PacketRun in run.ts). */
 export interface WritingRun {
@@ -14,8 +17,9 @@ export interface WritingRun {
   readonly ct: CtAttachment | null;
   readonly target: string;
   readonly recording: boolean;
-  /** the rule being evaluated, as trace steps name it */
-  ref(): RuleRef | null;
+  readonly hook: Hook;
+  /** the rule being evaluated, which the steps name */
+  readonly rule: Rule | null;
   record(step: TraceStep): void;
   /** the packet changed: its cached view is stale */
   changed(): void;
@@ -29,17 +33,8 @@ export function setMark(run: WritingRun, value: number, mask: number): void {
   packet.mark = ((from & ~mask) ^ value) >>> 0;
   if (from === packet.mark) return;
   run.changed();
-  const ref = run.recording ? run.ref() : null;
-  if (ref)
-    run.record({
-      kind: 'mark',
-      ...ref,
-      target: run.target,
-      what: 'mark',
-      from,
-      to: packet.mark,
-      packet: run.view(),
-    });
+  const rule = run.recording ? run.rule : null;
+  if (rule) run.record(markStep(run.hook, rule, run.target, 'mark', from, packet.mark, run.view()));
 }
 
 /** The same on the connection's mark; no effect without a conntrack entry. */
@@ -48,17 +43,9 @@ export function setConnmark(run: WritingRun, value: number, mask: number): void 
   if (!entry) return;
   const from = entry.mark;
   entry.mark = ((from & ~mask) ^ value) >>> 0;
-  const ref = from !== entry.mark && run.recording ? run.ref() : null;
-  if (ref)
-    run.record({
-      kind: 'mark',
-      ...ref,
-      target: run.target,
-      what: 'connmark',
-      from,
-      to: entry.mark,
-      packet: run.view(),
-    });
+  const rule = from !== entry.mark && run.recording ? run.rule : null;
+  if (rule)
+    run.record(markStep(run.hook, rule, run.target, 'connmark', from, entry.mark, run.view()));
 }
 
 /** A header field or the priority, written by TTL, TOS, DSCP, ECN, TCPMSS or CLASSIFY. */
@@ -67,15 +54,6 @@ export function rewriteField(run: WritingRun, field: RewriteField, value: number
   if (from === value) return;
   writeField(run.packet, field, value);
   run.changed();
-  const ref = run.recording ? run.ref() : null;
-  if (ref)
-    run.record({
-      kind: 'rewrite',
-      ...ref,
-      target: run.target,
-      field,
-      from,
-      to: value,
-      packet: run.view(),
-    });
+  const rule = run.recording ? run.rule : null;
+  if (rule) run.record(rewriteStep(run.hook, rule, run.target, field, from, value, run.view()));
 }

@@ -29,6 +29,7 @@ import {
 import { readField, writeField } from './rewrite-fields.ts';
 import { rewriteField, setConnmark, setMark } from './run-rewrite.ts';
 import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
+import { randomStep, recentStep, targetStep } from './rule-steps.ts';
 import {
   ruleRef,
   walkChain,
@@ -90,7 +91,8 @@ export class PacketRun implements TargetContext {
   route: RouteResult | null = null;
   readonly steps: TraceStep[] = [];
   readonly dependsOn = new Set<string>();
-  private rule: Rule | null = null;
+  /** the rule being evaluated (read by run-rewrite.ts's steps) */
+  rule: Rule | null = null;
   private cachedRef: RuleRef | null = null;
   private matchIndex = 0;
   private cachedView: PacketView | null = null;
@@ -130,16 +132,10 @@ export class PacketRun implements TargetContext {
 
   chance(threshold: number): boolean {
     const taken = this.shared.chooser.chance(threshold);
-    const ref = this.recording ? this.ref() : null;
-    if (ref) {
-      this.record({
-        kind: 'random',
-        ...ref,
-        matched: taken,
-        threshold,
-        probability: toNumber(branchProbability(threshold, taken)),
-        packet: this.view(),
-      });
+    const rule = this.recording ? this.rule : null;
+    if (rule) {
+      const probability = toNumber(branchProbability(threshold, taken));
+      this.record(randomStep(this.hook, rule, taken, threshold, probability, this.view()));
     }
     return taken;
   }
@@ -153,18 +149,12 @@ export class PacketRun implements TargetContext {
 
   recent(q: RecentQuery): RecentAnswer {
     const answer = this.shared.recent.apply(q);
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({
-        kind: 'recent',
-        ...ref,
-        list: q.name,
-        command: q.command,
-        address: formatAddr(q.address),
-        found: answer.found,
-        matched: answer.matched,
-        packet: this.view(),
-      });
+    const rule = this.recording ? this.rule : null;
+    if (rule) {
+      const asked = { list: q.name, command: q.command, address: formatAddr(q.address) };
+      const { found, matched } = answer;
+      this.record(recentStep(this.hook, rule, asked, found, matched, this.view()));
+    }
     return answer;
   }
 
@@ -212,9 +202,8 @@ export class PacketRun implements TargetContext {
   }
 
   note(text: string): void {
-    const ref = this.recording ? this.ref() : null;
-    if (ref)
-      this.record({ kind: 'target', ...ref, target: this.target, note: text, packet: this.view() });
+    const rule = this.recording ? this.rule : null;
+    if (rule) this.record(targetStep(this.hook, rule, this.target, text, this.view()));
   }
 
   nat(req: NatRequest): TargetResult {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseRuleset } from '../rules/index.ts';
 import { simulate } from './simulate.ts';
 import { toTraceJson } from './trace-json.ts';
 import { describeResult, describeStep } from './trace-text.ts';
@@ -110,5 +111,58 @@ describe('trace --json', () => {
     expect(describeResult(sim.packets[0]!.result)).toBe(
       'DROP: dropped; tcp 192.168.1.100:40000 → 192.168.1.10:80',
     );
+  });
+});
+
+describe('steps that name a rule', () => {
+  it('carry the rule reference first, in the order RuleRef documents, on every kind', () => {
+    // an unknown module is an error the parser reports and the walk assumes as told
+    const rs2 = parseRuleset(`
+*nat
+:PREROUTING ACCEPT [0:0]
+:SVC - [0:0]
+:SEP - [0:0]
+-A PREROUTING -d 10.96.0.10/32 -p tcp -j SVC
+-A SVC -m statistic --mode random --probability 0.50000000000 -j SEP
+-A SVC -j SEP
+-A SEP -j MARK --set-xmark 0x4000/0x4000
+-A SEP -m helper --helper ftp -j TTL --ttl-set 9
+-A SEP -p tcp -j DNAT --to-destination 10.244.1.5:8080
+COMMIT
+`).ruleset;
+    const sim = simulate(
+      rs2,
+      host,
+      packetsOf({
+        in: 'eth0',
+        proto: 'tcp',
+        src: '192.168.1.100',
+        sport: 40000,
+        dst: '10.96.0.10',
+        dport: 80,
+      }),
+      { assumeUnknown: 'match' },
+    );
+    const steps = JSON.parse(JSON.stringify(sim.packets[0]!.steps)) as Record<string, unknown>[];
+    const named = steps.filter((s) => 'ruleId' in s);
+    const kinds = new Set(named.map((s) => s.kind));
+    for (const k of ['rule', 'jump', 'random', 'mark', 'unknown-module', 'rewrite', 'verdict'])
+      expect(kinds, k).toContain(k);
+    for (const s of named)
+      expect(Object.keys(s).slice(0, 8), String(s.kind)).toEqual([
+        'kind',
+        'hook',
+        'table',
+        'chain',
+        'rule',
+        'ruleId',
+        'ruleText',
+        'span',
+      ]);
+    expect(Object.keys(named.find((s) => s.kind === 'rule')!).slice(8)).toEqual([
+      'matched',
+      'target',
+      'packet',
+    ]);
   });
 });

@@ -27,6 +27,7 @@ import type {
 } from '../modules/evaluate.ts';
 import type { PacketView } from './packet.ts';
 import { textOf, type TableIndex } from './ruleset-index.ts';
+import { jumpStep, ruleStep, unknownStep, verdictStep } from './rule-steps.ts';
 import type { FailedPart, RuleRef, TraceStep } from './trace.ts';
 
 export type WalkOutcome =
@@ -68,7 +69,14 @@ interface Frame {
   compiled: CompiledChain | null;
   pos: number;
   /** chains this frame passed through by goto: still "being walked" for the loop guard */
-  via: string[];
+  via: string[] | null;
+}
+
+/** Whether `chain` is on the stack, or was passed through by a goto of a frame on it. */
+function beingWalked(stack: readonly Frame[], chain: Chain): boolean {
+  for (const f of stack)
+    if (f.chain === chain || (f.via && f.via.includes(chain.name))) return true;
+  return false;
 }
 
 export function ruleRef(hook: Hook, rule: Rule): RuleRef {
@@ -88,15 +96,7 @@ function unknownMatch(rule: Rule, m: Match, env: WalkEnv): MatchResult {
   const r = env.assumeUnknown;
   const label = unknownLabel(m.module, m.data);
   env.unknown(label);
-  if (env.level !== 'none')
-    env.record({
-      kind: 'unknown-module',
-      ...ruleRef(env.hook, rule),
-      module: label,
-      role: 'match',
-      assumed: r,
-      packet: env.view(),
-    });
+  if (env.level !== 'none') env.record(unknownStep(env.hook, rule, label, 'match', r, env.view()));
   return r;
 }
 
@@ -109,15 +109,7 @@ function incompleteRule(rule: Rule, env: WalkEnv): FailedPart | null {
   const what = rule.invalid ? '(rule with errors)' : '(-L text not understood)';
   const r = env.assumeUnknown;
   env.unknown(what);
-  if (env.level !== 'none')
-    env.record({
-      kind: 'unknown-module',
-      ...ruleRef(env.hook, rule),
-      module: what,
-      role: 'match',
-      assumed: r,
-      packet: env.view(),
-    });
+  if (env.level !== 'none') env.record(unknownStep(env.hook, rule, what, 'match', r, env.view()));
   return r === 'nomatch' ? { part: 'match', index: rule.matches.length, module: what } : null;
 }
 
@@ -174,7 +166,13 @@ class ChainWalk {
 
   frame(chain: Chain): Frame {
     const env = this.env;
-    return { chain, index: env.chainIndex(chain), compiled: env.compiled(chain), pos: 0, via: [] };
+    return {
+      chain,
+      index: env.chainIndex(chain),
+      compiled: env.compiled(chain),
+      pos: 0,
+      via: null,
+    };
   }
 
   /** The end (or a RETURN) of the built-in chain: its policy. */
@@ -258,16 +256,7 @@ class ChainWalk {
   }
 
   recordRule(rule: Rule, failed: FailedPart | null): void {
-    const t = rule.target;
-    const step: TraceStep = {
-      kind: 'rule',
-      ...ruleRef(this.hook, rule),
-      matched: failed === null,
-      target: t ? t.name : null,
-      packet: this.env.view(),
-    };
-    if (failed) step.failed = failed;
-    this.env.record(step);
+    this.env.record(ruleStep(this.hook, rule, failed, this.env.view()));
   }
 
   /** -j / -g to a user chain of this table; false when the target is no user chain. */
@@ -276,7 +265,7 @@ class ChainWalk {
     const stack = this.stack;
     const chain = t.kind === 'jump' || t.kind === 'goto' ? env.table.chains.get(t.name) : undefined;
     if (!chain || chain.builtin) return false;
-    const active = stack.some((f) => f.chain === chain || f.via.includes(chain.name));
+    const active = beingWalked(stack, chain);
     if (active || (t.kind === 'jump' && stack.length > env.maxDepth)) {
       if (this.recording)
         env.record({
@@ -295,16 +284,13 @@ class ChainWalk {
       env.unknown(active ? 'jump-loop' : 'jump-depth');
       return true;
     }
-    if (this.recording)
-      env.record({
-        kind: t.kind === 'goto' ? 'goto' : 'jump',
-        ...ruleRef(this.hook, rule),
-        target: chain.name,
-        depth: t.kind === 'goto' ? stack.length - 1 : stack.length,
-        packet: env.view(),
-      });
+    if (this.recording) {
+      const goto = t.kind === 'goto';
+      const depth = goto ? stack.length - 1 : stack.length;
+      env.record(jumpStep(goto ? 'goto' : 'jump', this.hook, rule, chain.name, depth, env.view()));
+    }
     if (t.kind === 'goto') {
-      top.via.push(top.chain.name);
+      (top.via ??= []).push(top.chain.name);
       top.chain = chain;
       top.index = env.chainIndex(chain);
       top.compiled = env.compiled(chain);
@@ -319,13 +305,7 @@ class ChainWalk {
     // QUEUE with nobody listening on the queue drops the packet
     const verdict = t.name === 'ACCEPT' ? 'ACCEPT' : 'DROP';
     if (this.recording)
-      this.env.record({
-        kind: 'verdict',
-        ...ruleRef(this.hook, rule),
-        target: t.name,
-        verdict,
-        packet: this.env.view(),
-      });
+      this.env.record(verdictStep(this.hook, rule, t.name, verdict, undefined, this.env.view()));
     return { verdict };
   }
 
@@ -344,26 +324,12 @@ class ChainWalk {
       case 'unknown':
         env.unknown(t.name);
         if (this.recording)
-          env.record({
-            kind: 'unknown-module',
-            ...ruleRef(this.hook, rule),
-            module: t.name,
-            role: 'target',
-            assumed: 'continue',
-            packet: env.view(),
-          });
+          env.record(unknownStep(this.hook, rule, t.name, 'target', 'continue', env.view()));
         return null;
       case 'verdict': {
         if (this.recording) {
-          const step: TraceStep = {
-            kind: 'verdict',
-            ...ruleRef(this.hook, rule),
-            target: t.name,
-            verdict: result.verdict,
-            packet: env.view(),
-          };
-          if (result.rejectWith) step.rejectWith = result.rejectWith;
-          env.record(step);
+          const { verdict, rejectWith } = result;
+          env.record(verdictStep(this.hook, rule, t.name, verdict, rejectWith, env.view()));
         }
         return result.verdict === 'REJECT'
           ? result.rejectWith

@@ -20,7 +20,7 @@ import { defineMatch, type ModuleContext, type ParsedOption } from '../types.ts'
 import type { Lang } from '../../lang.ts';
 import { parsePortRange, parseUint, type PortRange } from '../values.ts';
 import { reportRepeated } from '../option-checks.ts';
-import { explainStates, parseStateList, reportRespelled, statesOf } from './state.ts';
+import { explainStates, inAnyState, parseStateList, reportRespelled } from './state.ts';
 import { addressIn } from '../cidr.ts';
 import type { ConntrackEntry } from '../../netfilter/conntrack.ts';
 import type { MatchEvaluator } from '../evaluate.ts';
@@ -254,10 +254,7 @@ function tuplesHold(d: ConntrackData, entry: ConntrackEntry): boolean {
 }
 
 const evaluate: MatchEvaluator<ConntrackData> = (d, ctx) => {
-  if (d.state) {
-    const mine = statesOf(ctx, true);
-    if (d.state.value.some((s) => mine.includes(s)) === d.state.negated) return 'nomatch';
-  }
+  if (d.state && inAnyState(d.state.value, ctx, true) === d.state.negated) return 'nomatch';
   const ct = ctx.ct;
   const entry = ct?.entry;
   // the kernel: with no connection, only a --ctstate test can hold

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRuleset } from '../../rules/index.ts';
+import type { EvalContext } from '../evaluate.ts';
+import { inAnyState, statesOf } from './state.ts';
 import { diag, explainFirst, one, respelledIn } from './test-kit.ts';
 
 /**
@@ -96,5 +99,27 @@ describe('names read as iptables reads them', () => {
   ])('refuses %s, as iptables does', (written) => {
     const r = one(written);
     expect(r.diagnostics.map((d) => d.code)).toContain('bad-value');
+  });
+});
+
+describe('inAnyState', () => {
+  const STATES = ['NEW', 'ESTABLISHED', 'RELATED', 'INVALID', 'UNTRACKED'] as const;
+  const WANTED = [...STATES, 'SNAT', 'DNAT'];
+
+  it('answers what testing the list statesOf builds answers', () => {
+    const ct = fc.option(
+      fc.record({
+        state: fc.constantFrom(...STATES),
+        entry: fc.option(fc.record({ snat: fc.boolean(), dnat: fc.boolean() })),
+      }),
+    );
+    fc.assert(
+      fc.property(ct, fc.subarray(WANTED), fc.boolean(), (c, wanted, withNat) => {
+        const ctx = { ct: c } as unknown as EvalContext;
+        const mine = statesOf(ctx, withNat);
+        expect(inAnyState(wanted, ctx, withNat)).toBe(wanted.some((s) => mine.includes(s)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -90,13 +90,21 @@ export function statesOf(ctx: EvalContext, withNat: boolean): string[] {
   return out;
 }
 
-const evaluate: MatchEvaluator<StateData> = (d, ctx) => {
-  const mine = statesOf(ctx, false);
-  return held(
-    d.states.some((s) => mine.includes(s)),
-    d.negated,
-  );
-};
+/**
+ * Whether the connection is in one of `wanted`: what testing statesOf's list gives, answered
+ * without building the list, since every rule with a state match asks it of every packet.
+ */
+export function inAnyState(wanted: readonly string[], ctx: EvalContext, withNat: boolean): boolean {
+  const ct = ctx.ct;
+  if (!ct) return wanted.includes('INVALID');
+  if (wanted.includes(ct.state)) return true;
+  const entry = withNat ? ct.entry : undefined;
+  if (!entry) return false;
+  return (entry.snat && wanted.includes('SNAT')) || (entry.dnat && wanted.includes('DNAT'));
+}
+
+const evaluate: MatchEvaluator<StateData> = (d, ctx) =>
+  held(inAnyState(d.states, ctx, false), d.negated);
 
 const readList = re(/(! )?state (\S+)/, (m) => w('-m', 'state', m[1] && '!', '--state', m[2]));
 

@@ -51,13 +51,20 @@ export function firstMeaningfulLine(text: string): { line: number; text: string 
 
 export function detectFamily(text: string): Family {
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  if (/^#.*ip6tables/m.test(head)) return 'ipv6';
+  // each pattern only where the words it needs are in the text: a multi-line pattern is tried at
+  // every line, includes() finds a word much sooner, and most dumps hold none of these words
+  if (head.includes('ip6tables') && /^#.*ip6tables/m.test(head)) return 'ipv6';
   if (/(^|\s)-[sd] !? ?[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d+)?(\s|$)/m.test(head)) return 'ipv6';
-  if (/(ipv6-icmp|icmpv6|icmp6)/.test(head)) return 'ipv6';
-  if (/^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head))
+  if (head.includes('icmp6') || head.includes('icmpv6') || head.includes('ipv6-icmp'))
+    return 'ipv6';
+  if (
+    head.includes('::') &&
+    /^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head)
+  )
     return 'ipv6';
   // -L rows: after the opt column (and in/out with -v), source and destination both hold `:`
   if (
+    head.includes('Chain ') &&
     /^Chain /m.test(head) &&
     /\s(?:--|-f|!f)\s+(?:\S+\s+\S+\s+)?!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?\s+!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?(?:\s|$)/m.test(
       head,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { detectFamily, detectFormat, recognizeFormat } from './detect.ts';
 import { parseRuleset } from './parse.ts';
 
@@ -91,6 +92,43 @@ describe('detectFamily, each IPv6 sign alone', () => {
     );
     expect(detectFamily(save('-A INPUT -m comment --comment "a::b Chain x" -j ACCEPT'))).toBe(
       'ipv4',
+    );
+  });
+});
+
+describe('recognizeFormat, line by line', () => {
+  // the lines cut apart all at once, as a plain reading of "the first meaningful line" goes
+  function byArray(text: string): { format: string; line: number } | null {
+    const lines = text.slice(0, 65536).split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.trim();
+      if (line === '' || line.startsWith('#')) continue;
+      const got = recognizeFormat(line);
+      if (got) return { format: got.format, line: i + 1 };
+    }
+    return null;
+  }
+
+  it('finds the same line as cutting every line apart first', () => {
+    const piece = fc.constantFrom(
+      '',
+      ' ',
+      '\r',
+      '# iptables-save',
+      'hello',
+      '*filter',
+      ':INPUT ACCEPT [0:0]',
+      'COMMIT',
+      '[1:2] -A X',
+      '-A INPUT -j ACCEPT',
+      'Chain INPUT (policy ACCEPT)',
+      'target     prot opt source',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (lines) => {
+        const text = lines.join('\n');
+        expect(recognizeFormat(text)).toEqual(byArray(text));
+      }),
     );
   });
 });

@@ -16,9 +16,12 @@ export function detectFormat(text: string): DumpFormat {
 export function recognizeFormat(text: string): { format: DumpFormat; line: number } | null {
   // look at the first meaningful lines only: a 14 MB dump must not be scanned twice
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  const lines = head.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+  // line by line up to the first that tells (mostly the first or second): no array of every line
+  for (let i = 0, start = 0; start <= head.length; i++) {
+    let end = head.indexOf('\n', start);
+    if (end < 0) end = head.length;
+    const line = head.slice(start, end).trim();
+    start = end + 1;
     if (line === '' || line.startsWith('#')) continue;
     const at = (format: DumpFormat) => ({ format, line: i + 1 });
     if (

@@ -4,7 +4,7 @@
  * of names to find a second declaration; the full reader, a resumed table and the other formats
  * go through the index.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRuleset } from './parse.ts';
 
 const duplicates = (text: string) =>
@@ -73,5 +73,42 @@ describe('a chain declared twice', () => {
     const chains = r.ruleset.tables[0]!.chains;
     expect(chains.find((c) => c.name === 'F')!.rules.map((x) => x.id)).toEqual(['filter/F/1']);
     expect(chains.find((c) => c.name === 'A')!.rules.map((x) => x.id)).toEqual(['filter/A/1']);
+  });
+});
+
+describe('a built-in chain met after rules of other chains', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const dump = (users: number) =>
+    [
+      '*nat',
+      ':PREROUTING ACCEPT [0:0]',
+      ':OUTPUT ACCEPT [0:0]',
+      ...Array.from({ length: users }, (_, i) => `:KUBE-SVC-${i} - [0:0]`),
+      '-A OUTPUT -j KUBE-SVC-0',
+      ...Array.from({ length: users }, (_, i) => `-A KUBE-SVC-${i} -j RETURN`),
+      '-A PREROUTING -j KUBE-SVC-1',
+      '-A OUTPUT -j KUBE-SVC-2',
+      'COMMIT',
+      '',
+    ].join('\n');
+
+  it('gets the rule, in order, with every user chain left out of the index of names', () => {
+    // the user chains come the fast way (not indexed); the built-in ones are found where they
+    // stand, so no index of every chain is made for them (no Map.set per user chain)
+    const set = vi.spyOn(Map.prototype, 'set');
+    const r = parseRuleset(dump(500), { format: 'save', family: 'ipv4' });
+    const calls = set.mock.calls.filter(
+      ([k]) => typeof k === 'string' && k.startsWith('KUBE-SVC-'),
+    );
+    set.mockRestore();
+    expect(r.diagnostics).toEqual([]);
+    const chains = r.ruleset.tables[0]!.chains;
+    expect(chains[0]!.rules.map((x) => x.id)).toEqual(['nat/PREROUTING/1']);
+    expect(chains[1]!.rules.map((x) => [x.id, x.target?.name])).toEqual([
+      ['nat/OUTPUT/1', 'KUBE-SVC-0'],
+      ['nat/OUTPUT/2', 'KUBE-SVC-2'],
+    ]);
+    expect(calls.length).toBeLessThan(10);
   });
 });

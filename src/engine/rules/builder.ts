@@ -33,6 +33,10 @@ class TableState {
   /** `table/CHAIN/`, the start of the ids of its rules, by where the chain stands: made once
    * per chain even when its rules are not listed together */
   readonly idPrefixes: string[] = [];
+  /** where its built-in chains stand (five at most): a rule of one of them, met after rules of
+   * other chains, finds it here, where the memo's names (user chains) do not have it, rather than
+   * in the index, which a first lookup fills with every chain (tens of thousands in a big dump) */
+  readonly builtins: number[] = [];
 
   constructor(readonly table: Table) {}
 
@@ -170,6 +174,10 @@ export class RulesetBuilder {
       return this.foundAt(line, start, next);
     const at = position === undefined ? -1 : position(line, start, end);
     if (at >= 0 && at < chains.length) return this.foundAt(line, start, at);
+    for (const b of this.state!.builtins) {
+      const name = chains[b]!.name;
+      if (name.length === length && textAt(line, start, name)) return this.foundAt(line, start, b);
+    }
     const named = this.chain(line.slice(start, end));
     return named === undefined ? undefined : this.found(line, start, named);
   }
@@ -264,6 +272,7 @@ export class RulesetBuilder {
     };
     if (counters) chain.counters = counters;
     this.declaredAt = t.chains.length;
+    if (builtin) this.state!.builtins.push(t.chains.length);
     t.chains.push(chain);
     return chain;
   }

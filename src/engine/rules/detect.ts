@@ -16,9 +16,12 @@ export function detectFormat(text: string): DumpFormat {
 export function recognizeFormat(text: string): { format: DumpFormat; line: number } | null {
   // look at the first meaningful lines only: a 14 MB dump must not be scanned twice
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  const lines = head.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+  // line by line up to the first that tells (mostly the first or second): no array of every line
+  for (let i = 0, start = 0; start <= head.length; i++) {
+    let end = head.indexOf('\n', start);
+    if (end < 0) end = head.length;
+    const line = head.slice(start, end).trim();
+    start = end + 1;
     if (line === '' || line.startsWith('#')) continue;
     const at = (format: DumpFormat) => ({ format, line: i + 1 });
     if (
@@ -51,13 +54,20 @@ export function firstMeaningfulLine(text: string): { line: number; text: string 
 
 export function detectFamily(text: string): Family {
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  if (/^#.*ip6tables/m.test(head)) return 'ipv6';
+  // each pattern only where the words it needs are in the text: a multi-line pattern is tried at
+  // every line, includes() finds a word much sooner, and most dumps hold none of these words
+  if (head.includes('ip6tables') && /^#.*ip6tables/m.test(head)) return 'ipv6';
   if (/(^|\s)-[sd] !? ?[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d+)?(\s|$)/m.test(head)) return 'ipv6';
-  if (/(ipv6-icmp|icmpv6|icmp6)/.test(head)) return 'ipv6';
-  if (/^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head))
+  if (head.includes('icmp6') || head.includes('icmpv6') || head.includes('ipv6-icmp'))
+    return 'ipv6';
+  if (
+    head.includes('::') &&
+    /^\s*\d+\s+\d+\s+\S+\s+\S+\s+(--|!f|-f)?\s*\S+\s+\S+\s+[0-9a-fA-F]*::/m.test(head)
+  )
     return 'ipv6';
   // -L rows: after the opt column (and in/out with -v), source and destination both hold `:`
   if (
+    head.includes('Chain ') &&
     /^Chain /m.test(head) &&
     /\s(?:--|-f|!f)\s+(?:\S+\s+\S+\s+)?!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?\s+!?[0-9a-fA-F]*:[0-9a-fA-F:]*(?:\/\d{1,3})?(?:\s|$)/m.test(
       head,

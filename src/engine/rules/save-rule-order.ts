@@ -16,6 +16,7 @@
  */
 
 import { sameAt } from './text-at.ts';
+import { INITIAL_SLOTS } from './text-table.ts';
 
 const DASH = 45;
 const SPACE = 32;
@@ -66,9 +67,9 @@ function plainCountersEnd(text: string, from: number, to: number): number {
   return -1;
 }
 
-/** A growable column of int32 values. */
+/** A growable column of int32 values; it starts small (see INITIAL_SLOTS in text-table.ts). */
 export class IntColumn {
-  values = new Int32Array(256);
+  values = new Int32Array(INITIAL_SLOTS);
 
   set(k: number, value: number): void {
     if (k >= this.values.length) {
@@ -92,7 +93,7 @@ export class RuleLineOrder {
   private readonly chains = new IntColumn();
   private held = 0;
   /** for each chain position, the run in which one of its lines was read (0: none) */
-  private seen = new Int32Array(64);
+  private seen = new Int32Array(INITIAL_SLOTS);
   private run = 1;
   /** the chain of the line taken last, and where its name stood: the next line mostly names it too */
   private current = -1;

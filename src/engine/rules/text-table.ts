@@ -9,19 +9,27 @@
  */
 import { sameAt, textAt } from './text-at.ts';
 
+/**
+ * The slots a table starts with. V8 keeps a typed array of up to 64 bytes (16 int32) in its own
+ * heap, made like any small object; a bigger one gets a buffer of its own, which costs far more to
+ * make than the table's first few words cost to look up.
+ */
+export const INITIAL_SLOTS = 16;
+
 export class TextTable<V> {
   /** each slot's hash, 0 when the slot is empty (hashOf never gives 0): a probe reads this
-   * small array first and touches a key only when its hash matches */
-  private hashes = new Int32Array(64);
+   * small array first and touches a key only when its hash matches. It starts at INITIAL_SLOTS:
+   * a parse makes dozens of tables, most of which hold a few words */
+  private hashes = new Int32Array(INITIAL_SLOTS);
   /** each slot's key and value side by side (2i, 2i + 1): one cache line for both on a hit */
-  private entries: (string | V | undefined)[] = new Array<string | V | undefined>(128).fill(
-    undefined,
-  );
-  private mask = 63;
+  private entries: (string | V | undefined)[] = new Array<string | V | undefined>(
+    2 * INITIAL_SLOTS,
+  ).fill(undefined);
+  private mask = INITIAL_SLOTS - 1;
   private count = 0;
   /** where each key stood in `source` when set() was told (plus one; 0: not known): a word looked
    * up in that same text is compared with it there, which V8 does faster than with the key */
-  private at = new Int32Array(64);
+  private at = new Int32Array(INITIAL_SLOTS);
   private source: string | undefined;
   /** the hash of the word get() looked up last: set() after a miss reuses it */
   private lastHash = 0;

@@ -23,20 +23,15 @@ import {
   baseChain,
   chainIndexOf,
   compiledRulesOf,
+  textOf,
   type RulesetIndex,
   type TableIndex,
 } from './ruleset-index.ts';
 import { readField, writeField } from './rewrite-fields.ts';
 import { rewriteField, setConnmark, setMark } from './run-rewrite.ts';
-import type { RewriteField, RuleRef, TraceStep } from './trace.ts';
+import type { RewriteField, TraceStep } from './trace.ts';
 import { randomStep, recentStep, targetStep } from './rule-steps.ts';
-import {
-  ruleRef,
-  walkChain,
-  type RecordLevel,
-  type WalkEnv,
-  type WalkOutcome,
-} from './traverse.ts';
+import { walkChain, type RecordLevel, type WalkEnv, type WalkOutcome } from './traverse.ts';
 
 export interface RunOptions {
   backend: Backend;
@@ -93,7 +88,6 @@ export class PacketRun implements TargetContext {
   readonly dependsOn = new Set<string>();
   /** the rule being evaluated (read by run-rewrite.ts's steps) */
   rule: Rule | null = null;
-  private cachedRef: RuleRef | null = null;
   private matchIndex = 0;
   private cachedView: PacketView | null = null;
   private env: Mutable<WalkEnv> | null = null;
@@ -105,12 +99,6 @@ export class PacketRun implements TargetContext {
     readonly opts: RunOptions,
     readonly packet: PacketState,
   ) {}
-
-  /** the rule being evaluated, as trace steps name it (built only when a step needs it) */
-  ref(): RuleRef | null {
-    if (!this.rule) return null;
-    return (this.cachedRef ??= ruleRef(this.hook, this.rule));
-  }
 
   get recording(): boolean {
     return this.opts.level !== 'none';
@@ -264,12 +252,12 @@ export class PacketRun implements TargetContext {
       after: change.after,
       packet: this.view(),
     };
-    const r = byRule ? this.ref() : null;
-    if (r) {
+    const rule = byRule ? this.rule : null;
+    if (rule) {
       step.target = this.target;
-      step.chain = r.chain;
-      step.rule = r.rule;
-      step.ruleText = r.ruleText;
+      step.chain = rule.chain;
+      step.rule = rule.index;
+      step.ruleText = textOf(rule);
     }
     this.record(step);
   }
@@ -346,7 +334,6 @@ export class PacketRun implements TargetContext {
     const env = this.walkEnv(this.idx.tables.get(table)!);
     const out = walkChain(chain, env);
     this.rule = null;
-    this.cachedRef = null;
     return out;
   }
 
@@ -368,7 +355,6 @@ export class PacketRun implements TargetContext {
       level: this.opts.level,
       enterRule: (rule) => {
         this.rule = rule;
-        this.cachedRef = null;
         this.matchIndex = 0;
         this.target = rule.target?.name ?? '';
       },

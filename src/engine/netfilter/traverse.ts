@@ -28,7 +28,7 @@ import type {
 import type { PacketView } from './packet.ts';
 import { textOf, type TableIndex } from './ruleset-index.ts';
 import { jumpStep, ruleStep, unknownStep, verdictStep } from './rule-steps.ts';
-import type { FailedPart, RuleRef, TraceStep } from './trace.ts';
+import type { FailedPart, TraceStep } from './trace.ts';
 
 export type WalkOutcome =
   { verdict: 'ACCEPT' } | { verdict: 'DROP' } | { verdict: 'REJECT'; rejectWith?: string };
@@ -77,18 +77,6 @@ function beingWalked(stack: readonly Frame[], chain: Chain): boolean {
   for (const f of stack)
     if (f.chain === chain || (f.via && f.via.includes(chain.name))) return true;
   return false;
-}
-
-export function ruleRef(hook: Hook, rule: Rule): RuleRef {
-  return {
-    hook,
-    table: rule.table,
-    chain: rule.chain,
-    rule: rule.index,
-    ruleId: rule.id,
-    ruleText: textOf(rule),
-    span: rule.span,
-  };
 }
 
 /** A match the engine cannot answer: assumed as the options say, named in the result. */
